@@ -1,0 +1,80 @@
+/** Writes bench/results.json (every figure) and bench/RESULTS.md (the same as tables, with target verdicts). */
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { judge } from './targets.mjs'
+import { repoRoot } from './toolcat.mjs'
+
+const spread = (stat, digits) => (stat ? `${stat.median.toFixed(digits)} (${stat.min.toFixed(digits)}–${stat.max.toFixed(digits)})` : '—')
+
+function table(header, rows) {
+  return [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`, ...rows.map((row) => `| ${row.join(' | ')} |`)].join('\n')
+}
+
+function contestantTable(contestants) {
+  return table(['contestant', 'CPU s, median (min–max)', 'wall s', 'peak RSS MB'], Object.entries(contestants).map(([id, entry]) =>
+    entry.error ? [id, `failed: ${entry.error.replaceAll('|', '\\|')}`, '', ''] : [id, spread(entry.cpu, 3), spread(entry.wall, 3), spread(entry.rssMB, 0)]))
+}
+
+function ratioLine(ratios) {
+  const entries = Object.entries(ratios ?? {})
+  return entries.length ? `Paired CPU ratios (median of per-repetition a ÷ b): ${entries.map(([pair, value]) => `${pair} = ${value}`).join(', ')}.` : ''
+}
+
+function sizeSections(title, suite, extra) {
+  if (!suite) return [`## ${title}\n\nNot run.`]
+  return Object.entries(suite.sizes).map(([size, entry]) => entry.contestants
+    ? [`## ${title} @ ${size} tools`, contestantTable(entry.contestants), ratioLine(entry.ratios), ...extra(entry)].filter(Boolean).join('\n\n')
+    : `## ${title} @ ${size} tools\n\nSkipped: ${entry.skipped}`)
+}
+
+function buildNotes(entry) {
+  return [entry.toolcatMode ? `toolcat measured as: ${entry.toolcatMode}.` : `toolcat skipped: ${entry.skipped}.`]
+}
+
+function runtimeNotes(entry) {
+  return [
+    `Entry chunk: ${entry.entryChunk.bytes} bytes in ${entry.entryChunk.files} file(s), plus bare imports: ${entry.entryChunk.bare.join(', ') || 'none'}.`,
+    entry.eagerSkipped ? `Eager contestant skipped: ${entry.eagerSkipped}.` : '',
+  ]
+}
+
+function incrementalSection(suite) {
+  if (!suite) return '## Incremental\n\nNot run.'
+  if (suite.skipped) return `## Incremental @ ${suite.size} tools\n\nSkipped: ${suite.skipped}`
+  return `## Incremental @ ${suite.size} tools\n\n${suite.edits} one-file edits through \`update()\`: median ${suite.updateMs.median} ms (${suite.updateMs.min}–${suite.updateMs.max}); process peak RSS ${suite.processRssMB} MB.`
+}
+
+function validationSection(suite) {
+  if (!suite) return '## Validation\n\nNot run.'
+  if (suite.skipped) return `## Validation @ ${suite.size} tools\n\nSkipped: ${suite.skipped}`
+  const rows = Object.entries(suite.contestants).map(([id, entry]) => [id, entry.error ? `failed: ${entry.error}` : `${entry.callsPerSecond.median} (${entry.callsPerSecond.min}–${entry.callsPerSecond.max})`])
+  return `## Validation @ ${suite.size} tools (${suite.tool}, ${suite.calls} calls per run)\n\n${table(['validators', 'calls/s, median (min–max)'], rows)}\n\n${ratioLine(suite.ratios)}`
+}
+
+function markdown(results) {
+  const { machine, versions } = results
+  const verdicts = judge(results).map((row) => [row.label, row.limit, row.size, row.value ?? '—', row.verdict])
+  return `${[
+    '# toolcat benchmark results',
+    `Run ${results.date} with \`node bench/run.mjs ${results.options.argv}\` (${results.options.reps} repetitions) on ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGB} GB, ${machine.os}; 1-minute load average at start ${machine.loadAverage1m}.`,
+    `Versions: ${Object.entries(versions).map(([name, version]) => `${name} ${version}`).join(', ')}.`,
+    '## Targets (issue 6)',
+    table(['target', 'limit', 'size', 'measured', 'verdict'], verdicts),
+    ...sizeSections('Build', results.build, buildNotes),
+    results.build?.scaling ? `## Scaling (CPU at 3,000 ÷ at 1,000)\n\n${table(['contestant', 'ratio'], Object.entries(results.build.scaling))}` : '',
+    incrementalSection(results.incremental),
+    ...sizeSections('Runtime', results.runtime, runtimeNotes),
+    validationSection(results.validation),
+  ].filter(Boolean).join('\n\n')}\n`
+}
+
+// Error messages quoted from children may name files by absolute path; results name them from the repo.
+const relativeToRepo = (text) => text.replaceAll(`${repoRoot}/`, '')
+
+/** Writes both result files; returns their paths relative to the repository. */
+export function writeResults(results) {
+  const withVerdicts = { ...results, targets: judge(results) }
+  writeFileSync(join(repoRoot, 'bench/results.json'), relativeToRepo(`${JSON.stringify(withVerdicts, null, 2)}\n`))
+  writeFileSync(join(repoRoot, 'bench/RESULTS.md'), relativeToRepo(markdown(results)))
+  return ['bench/results.json', 'bench/RESULTS.md']
+}

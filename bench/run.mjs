@@ -1,0 +1,50 @@
+/**
+ * `npm run bench`: runs the benchmark suites and writes bench/results.json and bench/RESULTS.md.
+ * Usage: node bench/run.mjs [--sizes 100,1000,3000] [--reps 5] [--only build,incremental,runtime,validation]
+ * Needs `npm run build` first for the toolcat suites; a missing piece skips its suite with the reason.
+ */
+import { parseArgs } from 'node:util'
+import { requireGnuTime } from './lib/measure.mjs'
+import { describeRun } from './lib/machine.mjs'
+import { writeResults } from './lib/report.mjs'
+import { buildSuite } from './suites/build.mjs'
+import { incrementalSuite } from './suites/incremental.mjs'
+import { runtimeSuite } from './suites/runtime.mjs'
+import { validationSuite } from './suites/validation.mjs'
+
+const suites = { build: buildSuite, incremental: incrementalSuite, runtime: runtimeSuite, validation: validationSuite }
+
+function positiveIntegers(text, flag) {
+  const values = text.split(',').map((part) => Number(part.trim()))
+  if (!values.length || values.some((value) => !Number.isInteger(value) || value < 1)) throw new Error(`${flag} expects positive integers separated by commas, got "${text}"`)
+  return values
+}
+
+function options(argv) {
+  const { values } = parseArgs({ args: argv, options: { sizes: { type: 'string', default: '100,1000,3000' }, reps: { type: 'string', default: '5' }, only: { type: 'string', default: Object.keys(suites).join(',') } } })
+  const only = values.only.split(',').map((name) => name.trim())
+  const unknown = only.filter((name) => !(name in suites))
+  if (unknown.length) throw new Error(`--only: unknown suite ${unknown.join(', ')} (known: ${Object.keys(suites).join(', ')})`)
+  const [reps] = positiveIntegers(values.reps, '--reps')
+  return { sizes: positiveIntegers(values.sizes, '--sizes'), reps, only, argv: argv.join(' ') }
+}
+
+function main() {
+  const argv = process.argv.slice(2)
+  const settings = options(argv)
+  requireGnuTime()
+  const log = (line) => console.log(line)
+  const results = { ...describeRun(), options: settings }
+  for (const name of settings.only) {
+    log(`== ${name}`)
+    results[name] = suites[name]({ ...settings, log })
+  }
+  log(`wrote ${writeResults(results).join(' and ')}`)
+}
+
+try {
+  main()
+} catch (error) {
+  console.error(`bench: ${error instanceof Error ? error.message : String(error)}`)
+  process.exitCode = 1
+}

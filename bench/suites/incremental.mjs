@@ -1,0 +1,24 @@
+/** Incremental suite: one-file re-derivation through `createCatalogBuilder(...).update()` on a reused project. */
+import { join } from 'node:path'
+import { corpus } from '../lib/corpora.mjs'
+import { measure } from '../lib/measure.mjs'
+import { round, summarize } from '../lib/stats.mjs'
+import { analyzerPath, missing, repoRoot } from '../lib/toolcat.mjs'
+
+const EDITS = 20
+const TARGET_SIZE = 1000
+const probe = join(repoRoot, 'bench/probes/incremental-update.mjs')
+
+/** Runs at 1,000 tools when that size was asked for, else at the smallest size asked for. */
+export function incrementalSuite({ sizes, log }) {
+  const n = sizes.includes(TARGET_SIZE) ? TARGET_SIZE : Math.min(...sizes)
+  const absent = missing(analyzerPath, 'analyzer (createCatalogBuilder)')
+  if (absent) return { size: n, skipped: absent }
+  const dir = corpus(n, log)
+  log(`incremental @ ${n} tools, ${EDITS} edits`)
+  const run = measure('node', [probe, analyzerPath, dir, String(n), String(EDITS)])
+  if (!run.ok) return { size: n, skipped: `incremental probe failed: ${run.error}` }
+  const { median, min, max } = summarize(run.probe.timesMs)
+  log(`  update: median ${median.toFixed(1)} ms (${min.toFixed(1)}–${max.toFixed(1)})`)
+  return { size: n, edits: EDITS, updateMs: { median: round(median), min: round(min), max: round(max) }, processRssMB: round(run.rssMB) }
+}

@@ -1,0 +1,48 @@
+/**
+ * The module ids of the plugin. Public ids carry no colon, since webpack and rspack read a colon as
+ * a URL scheme; each resolves to an internal id starting with `\0`, the convention that tells other
+ * plugins the module is virtual. Internal ids end in `.js` so every bundler loads them as JavaScript.
+ */
+
+/** Import this for the definitions: a default export listing them, one named export per tool. */
+export const CATALOG_ID = '~toolcat/catalog'
+/** Import this for `createRegistry`, the lazy registry over the catalog's tools. */
+export const REGISTRY_ID = '~toolcat/registry'
+
+const TOOL_PREFIX = '~toolcat/tool/'
+const INTERNAL_CATALOG = '\0toolcat/catalog.js'
+const INTERNAL_REGISTRY = '\0toolcat/registry.js'
+const INTERNAL_TOOL = /^\0toolcat\/tool\/([^/]+)\.js$/
+
+/** What an internal id stands for. */
+export type VirtualModule = { readonly kind: 'catalog' } | { readonly kind: 'registry' } | { readonly kind: 'tool'; readonly name: string }
+
+/** The specifier the registry imports a tool's entry module by (its own chunk). */
+export function toolEntrySpecifier(name: string): string {
+  return TOOL_PREFIX + name
+}
+
+/** Maps a public id to its internal `\0` id, or `undefined` for an id the plugin does not own. */
+export function resolveVirtualId(id: string): string | undefined {
+  if (id === CATALOG_ID) return INTERNAL_CATALOG
+  if (id === REGISTRY_ID) return INTERNAL_REGISTRY
+  if (id.startsWith(TOOL_PREFIX)) return internalToolId(id.slice(TOOL_PREFIX.length))
+  return undefined
+}
+
+/** Reads an internal id back, or `undefined` for any other module. */
+export function parseVirtualId(id: string): VirtualModule | undefined {
+  if (id === INTERNAL_CATALOG) return { kind: 'catalog' }
+  if (id === INTERNAL_REGISTRY) return { kind: 'registry' }
+  const tool = INTERNAL_TOOL.exec(id)?.[1]
+  return tool === undefined ? undefined : { kind: 'tool', name: tool }
+}
+
+/** Every internal id, for invalidating them all after a tool changes. */
+export function internalIds(toolNames: readonly string[]): string[] {
+  return [INTERNAL_CATALOG, INTERNAL_REGISTRY, ...toolNames.map(internalToolId)]
+}
+
+function internalToolId(name: string): string {
+  return `\0toolcat/tool/${name}.js`
+}

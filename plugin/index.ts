@@ -1,0 +1,81 @@
+import { createUnplugin, type UnpluginBuildContext, type UnpluginContext } from 'unplugin'
+import { CatalogSession, type FileChangeKind } from './catalog-session.js'
+import { parseVirtualId, resolveVirtualId } from './ids.js'
+import { resolveOptions, type ToolcatPluginOptions } from './options.js'
+import { diagnosticsError } from './report-diagnostics.js'
+import { createEmitTarget, generateVirtualModule } from './virtual-modules.js'
+import { configureDevServer } from './vite-dev.js'
+import { resolveFromVirtualModules } from './esbuild-resolve.js'
+import { watchEsbuildTools } from './esbuild-watch.js'
+import { serializeCatalog } from '../src/emit/catalog-json.js'
+
+export type { ToolcatPluginOptions } from './options.js'
+
+const WATCH_EVENTS: Record<'create' | 'update' | 'delete', FileChangeKind> = { create: 'add', update: 'change', delete: 'unlink' }
+
+/** The toolcat plugin for every bundler unplugin supports; `toolcat/<bundler>` picks one. */
+export const toolcat = createUnplugin((options: ToolcatPluginOptions | undefined = {}) => {
+  let bundlerRoot = process.cwd()
+  let serving = false
+  let session: CatalogSession | undefined
+  let reportedFor: unknown
+
+  // The root is only known once the bundler's own config is, so the session starts lazily.
+  const current = (): CatalogSession => (session ??= new CatalogSession(resolveOptions(options, bundlerRoot)))
+
+  function loadVirtual(this: UnpluginBuildContext & UnpluginContext, id: string): string | undefined {
+    const module = parseVirtualId(id)
+    if (module === undefined) return undefined
+    const active = current()
+    const derivation = active.derive()
+    for (const file of active.toolFiles()) this.addWatchFile(file)
+    // One report per derivation, however many virtual modules the app imports.
+    const error = reportedFor === derivation ? undefined : diagnosticsError(derivation.diagnostics, active.options.root)
+    if (error !== undefined) {
+      reportedFor = derivation
+      this.error(error)
+    }
+    return generateVirtualModule(module, derivation.catalog, createEmitTarget(active.options))
+  }
+
+  return {
+    name: 'toolcat',
+    enforce: 'pre',
+    resolveId: (id) => resolveVirtualId(id),
+    loadInclude: (id) => parseVirtualId(id) !== undefined,
+    load: loadVirtual,
+    watchChange(id, change) {
+      current().queue(id, WATCH_EVENTS[change.event])
+    },
+    buildEnd() {
+      if (serving || session === undefined || !session.options.emitCatalog) return
+      const { catalog, diagnostics } = session.derive()
+      if (diagnostics.some((diagnostic) => diagnostic.severity === 'error')) return
+      this.emitFile({ type: 'asset', fileName: 'catalog.json', source: serializeCatalog(catalog) })
+    },
+    vite: {
+      configResolved(config) {
+        bundlerRoot = config.root
+      },
+      configureServer(server) {
+        serving = true
+        configureDevServer(server, current())
+      },
+    },
+    esbuild: {
+      config(build) {
+        bundlerRoot = build.absWorkingDir ?? bundlerRoot
+      },
+      setup(build) {
+        resolveFromVirtualModules(build, () => current().options.root)
+        watchEsbuildTools(build, current)
+      },
+    },
+    webpack(compiler) {
+      bundlerRoot = compiler.options.context ?? bundlerRoot
+    },
+    rspack(compiler) {
+      bundlerRoot = compiler.options.context ?? bundlerRoot
+    },
+  }
+})

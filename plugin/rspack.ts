@@ -1,0 +1,4 @@
+import { toolcat } from './index.js'
+
+/** The toolcat plugin for rspack: virtual modules `~toolcat/catalog` and `~toolcat/registry`, `catalog.json` in the output. */
+export default toolcat.rspack

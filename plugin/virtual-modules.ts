@@ -1,0 +1,48 @@
+import { resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { Catalog } from '../src/runtime/catalog.js'
+import { toolEntrySpecifier, type VirtualModule } from './ids.js'
+import type { ResolvedPluginOptions } from './options.js'
+import { generateCatalogModule } from '../src/emit/catalog-module.js'
+import type { EmitTarget } from '../src/emit/emit-target.js'
+import { generateRegistryModule } from '../src/emit/registry-module.js'
+import { generateToolEntryModule } from '../src/emit/tool-entry-module.js'
+
+/**
+ * The browser-safe runtime next to this plugin in the published package, imported by absolute path
+ * so the generated registry needs no package resolution (rollup has none without a plugin).
+ */
+const RUNTIME_ENTRY = toPosix(fileURLToPath(new URL('../src/index.js', import.meta.url)))
+
+/** Forward slashes: generated code imports files by path, and backslashes would be escapes. */
+export function toPosix(path: string): string {
+  return path.replaceAll('\\', '/')
+}
+
+/**
+ * How generated code reaches things inside a bundler: tool sources by absolute path (a virtual
+ * module has no folder to be relative to), each tool's entry module by its own virtual id so the
+ * bundler splits it into a chunk of its own.
+ */
+export function createEmitTarget(options: ResolvedPluginOptions): EmitTarget {
+  return {
+    handlerSpecifier: (tool) => toPosix(resolve(options.root, tool.source.module)),
+    entrySpecifier: (tool) => toolEntrySpecifier(tool.name),
+    validators: options.validators,
+    runtimeSpecifier: RUNTIME_ENTRY,
+  }
+}
+
+/** The code of a virtual module, or `undefined` for a tool the catalog no longer holds. */
+export function generateVirtualModule(module: VirtualModule, catalog: Catalog, target: EmitTarget): string | undefined {
+  switch (module.kind) {
+    case 'catalog':
+      return generateCatalogModule(catalog)
+    case 'registry':
+      return generateRegistryModule(catalog, target)
+    case 'tool': {
+      const tool = catalog.tools.find((candidate) => candidate.name === module.name)
+      return tool === undefined ? undefined : generateToolEntryModule(tool, target)
+    }
+  }
+}

@@ -1,0 +1,111 @@
+import path from 'node:path'
+import type { Project } from 'ts-morph'
+import { createSchemaGenerator } from '../schema/index.js'
+import type { Catalog } from '../runtime/catalog.js'
+import { analyzeModule, type ToolDraft } from './analyze-module.js'
+import { assembleCatalog } from './assemble-catalog.js'
+import { resolveLayout, type BuildLayout, type BuildOptions } from './build-options.js'
+import { codes } from './codes.js'
+import { compareCodeUnits } from './compare-code-units.js'
+import { createProject } from './create-project.js'
+import { deriveEntry } from './derive-entry.js'
+import type { Diagnostic } from './diagnostic.js'
+import { findToolFiles, isInToolsLocation } from './find-tool-files.js'
+import { diagnosticFor, relativePath } from './locate.js'
+import { readPackageInfo } from './package-info.js'
+import { duplicateNames } from './unique-names.js'
+
+/** A catalog and every problem found building it; the catalog is only usable when no diagnostic is an error. */
+export interface BuildResult {
+  catalog: Catalog
+  diagnostics: Diagnostic[]
+}
+
+/** One file change seen by a watcher. */
+export interface FileChange {
+  path: string
+  kind: 'add' | 'change' | 'unlink'
+}
+
+/** Builds a catalog repeatedly over one ts-morph Project, for watch modes and bundler plugins. */
+export interface CatalogBuilder {
+  readonly root: string
+  /** Absolute paths of the tool modules currently discovered. */
+  toolFiles(): string[]
+  build(): BuildResult
+  /** Re-derive after files changed on disk, reusing the ts-morph Project (refresh/add/remove only those files). */
+  update(changes: readonly FileChange[]): BuildResult
+}
+
+/** Creates a builder: resolves the layout, reads the tsconfig and adds the tool modules once. */
+export function createCatalogBuilder(options: BuildOptions = {}): CatalogBuilder {
+  const layout = resolveLayout(options)
+  const setup = createProject(layout.root, options.tsconfig)
+  const generator = createSchemaGenerator()
+  let files = findToolFiles(layout.location)
+  if ('project' in setup) for (const file of files) setup.project.addSourceFileAtPath(file)
+
+  const build = (): BuildResult => {
+    const pkg = readPackageInfo(layout.root)
+    if ('problem' in setup) {
+      return { catalog: assembleCatalog([], pkg), diagnostics: [diagnosticFor(layout.root, setup.tsconfig, setup.problem)] }
+    }
+    const drafts: ToolDraft[] = []
+    const diagnostics: Diagnostic[] = []
+    for (const file of files) {
+      const analysis = analyzeModule(setup.project.getSourceFileOrThrow(file), layout.root)
+      drafts.push(...analysis.drafts)
+      diagnostics.push(...analysis.diagnostics)
+    }
+    if (drafts.length === 0 && diagnostics.length === 0) diagnostics.push(noTools(layout))
+    diagnostics.push(...duplicateNames(drafts, layout.root))
+    const entries = drafts.map((draft) => {
+      const derived = deriveEntry(draft, generator, layout.root)
+      diagnostics.push(...derived.diagnostics)
+      return derived.entry
+    })
+    return { catalog: assembleCatalog(entries, pkg), diagnostics: sortDiagnostics(diagnostics) }
+  }
+
+  return {
+    root: layout.root,
+    toolFiles: () => [...files],
+    build,
+    update(changes) {
+      if ('project' in setup) files = applyChanges(setup.project, layout, files, changes)
+      return build()
+    },
+  }
+}
+
+/** Refreshes only the changed files in the project and returns the new list of tool modules. */
+function applyChanges(project: Project, layout: BuildLayout, files: readonly string[], changes: readonly FileChange[]): string[] {
+  const next = new Set(files)
+  for (const change of changes) {
+    const file = path.resolve(change.path)
+    const known = project.getSourceFile(file)
+    if (change.kind === 'unlink') {
+      next.delete(file)
+      if (known) project.removeSourceFile(known)
+    } else if (known) {
+      known.refreshFromFileSystemSync()
+    } else if (isInToolsLocation(layout.location, file)) {
+      project.addSourceFileAtPath(file)
+    }
+    if (change.kind !== 'unlink' && isInToolsLocation(layout.location, file)) next.add(file)
+  }
+  return [...next].sort()
+}
+
+function noTools(layout: BuildLayout): Diagnostic {
+  return diagnosticFor(layout.root, layout.searched, {
+    code: codes.noTools,
+    message: `no tool modules found in ${relativePath(layout.root, layout.searched) || '.'}`,
+    hint: 'export a `defineTool({...})` from a .ts file there, or point to another folder',
+  })
+}
+
+function sortDiagnostics(diagnostics: Diagnostic[]): Diagnostic[] {
+  const key = (d: Diagnostic): string => `${d.file ?? ''}\u0000${String(d.line ?? 0).padStart(8, '0')}:${String(d.column ?? 0).padStart(8, '0')}:${d.code}`
+  return diagnostics.sort((a, b) => compareCodeUnits(key(a), key(b)))
+}

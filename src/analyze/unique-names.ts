@@ -1,0 +1,24 @@
+import type { ToolDraft } from './analyze-module.js'
+import { codes } from './codes.js'
+import type { Diagnostic } from './diagnostic.js'
+import { diagnosticAt } from './locate.js'
+
+/** T1: a name is a tool's identity, so a second tool with a taken name is an error naming both places. */
+export function duplicateNames(drafts: readonly ToolDraft[], root: string): Diagnostic[] {
+  const first = new Map<string, Diagnostic>()
+  const diagnostics: Diagnostic[] = []
+  for (const draft of drafts) {
+    const here = diagnosticAt(root, draft.nameNode, {
+      code: codes.duplicateName,
+      message: `tool name ${JSON.stringify(draft.name)} is used more than once`,
+      hint: 'give one of them another `name`',
+    })
+    const earlier = first.get(draft.name)
+    if (!earlier) {
+      first.set(draft.name, here)
+      continue
+    }
+    diagnostics.push({ ...here, message: `${here.message}: also defined at ${earlier.file}:${earlier.line}:${earlier.column}` })
+  }
+  return diagnostics
+}

@@ -1,0 +1,45 @@
+import path from 'node:path'
+import { createCatalogBuilder, type BuildResult } from '../analyze/index.js'
+import type { CommandInput } from './command.js'
+import { formatDiagnostic } from './format-diagnostic.js'
+import { summaryLine } from './summary.js'
+
+/** The outcome of analysing the tools named on the command line. */
+export interface AnalysisRun extends BuildResult {
+  readonly root: string
+  readonly failed: boolean
+  readonly milliseconds: number
+}
+
+/** Options shared by every command that analyses a tools folder. */
+export const analysisOptions = {
+  tsconfig: { type: 'string' },
+  json: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const
+
+/** Analyses `[toolsDir]` (relative to the working directory) with `--tsconfig`, writing nothing. */
+export function runAnalysis(input: CommandInput): AnalysisRun {
+  const started = performance.now()
+  const tsconfig = input.values.tsconfig
+  const builder = createCatalogBuilder({
+    tools: path.resolve(input.positionals[0] ?? 'tools'),
+    ...(typeof tsconfig === 'string' ? { tsconfig: path.resolve(tsconfig) } : {}),
+  })
+  const result = builder.build()
+  const failed = result.diagnostics.some((diagnostic) => diagnostic.severity === 'error')
+  return { ...result, root: builder.root, failed, milliseconds: performance.now() - started }
+}
+
+/** Prints the outcome: machine-readable JSON on stdout with --json, else diagnostics and a summary on stderr. */
+export function reportAnalysis(run: AnalysisRun, input: CommandInput, written?: string): void {
+  if (input.values.json) {
+    const report = run.failed ? { diagnostics: run.diagnostics } : { catalog: run.catalog, diagnostics: run.diagnostics }
+    process.stdout.write(`${JSON.stringify(report, null, 2)}\n`)
+    return
+  }
+  const cwd = process.cwd()
+  for (const diagnostic of run.diagnostics) process.stderr.write(`${formatDiagnostic(diagnostic, run.root, cwd)}\n\n`)
+  const shown = written === undefined ? undefined : path.relative(cwd, written).split(path.sep).join('/')
+  process.stderr.write(`${summaryLine(run.catalog.tools.length, run.diagnostics, run.milliseconds, shown)}\n`)
+}

@@ -1,0 +1,70 @@
+import { parseArgs } from 'node:util'
+import { toolcatVersion } from '../analyze/package-info.js'
+import { UsageError, UserError, type Command } from './command.js'
+import { commands } from './commands.js'
+
+/** Runs the toolcat command line and returns its exit code; user mistakes never surface as stack traces. */
+export async function main(argv: readonly string[]): Promise<number> {
+  try {
+    return await dispatch(argv)
+  } catch (error) {
+    if (error instanceof UsageError) {
+      process.stderr.write(`toolcat: ${error.message}\n`)
+      return 2
+    }
+    if (error instanceof UserError) {
+      process.stderr.write(`toolcat: ${error.message}\n`)
+      return 1
+    }
+    throw error
+  }
+}
+
+async function dispatch(argv: readonly string[]): Promise<number> {
+  const [first, ...rest] = argv
+  if (first === undefined) throw new UsageError(`a command is needed\n\n${overview()}`)
+  if (first === '--help' || first === '-h' || first === 'help') {
+    process.stdout.write(`${overview()}\n`)
+    return 0
+  }
+  if (first === '--version' || first === '-v') {
+    process.stdout.write(`${toolcatVersion()}\n`)
+    return 0
+  }
+  const command = commands.find((candidate) => candidate.name === first)
+  if (!command) throw new UsageError(`unknown command '${first}'; run toolcat --help for the list`)
+  const input = parseCommandLine(command, rest)
+  if (input.values.help) {
+    process.stdout.write(`${command.help}\n`)
+    return 0
+  }
+  return command.run(input)
+}
+
+function parseCommandLine(command: Command, args: readonly string[]): ReturnType<typeof parseArgs> {
+  let parsed: ReturnType<typeof parseArgs>
+  try {
+    parsed = parseArgs({ args: [...args], options: command.options, allowPositionals: true, strict: true })
+  } catch (error) {
+    // parseArgs reports unknown flags and missing values as TypeErrors with ERR_PARSE_ARGS_* codes.
+    const message = error instanceof Error ? error.message : String(error)
+    throw new UsageError(`${message}\nrun toolcat ${command.name} --help for its options`)
+  }
+  if (parsed.positionals.length > command.maxPositionals) {
+    throw new UsageError(`too many arguments for ${command.name}: ${parsed.positionals.join(' ')}`)
+  }
+  return parsed
+}
+
+function overview(): string {
+  const width = Math.max(...commands.map((command) => command.name.length))
+  const list = commands.map((command) => `  ${command.name.padEnd(width)}  ${command.summary}`).join('\n')
+  return `Usage: toolcat <command> [options]
+
+Commands:
+${list}
+
+Options:
+  -h, --help     show this help (or toolcat <command> --help for a command's)
+  -v, --version  print toolcat's version`
+}

@@ -1,0 +1,33 @@
+import { readFileSync } from 'node:fs'
+import type { Catalog } from '../runtime/catalog.js'
+import { UsageError } from './command.js'
+
+/**
+ * Reads a catalog file given on the command line. An unreadable file, bad JSON or a value that is
+ * not a catalog is a usage error (exit 2) naming the file, never a stack trace.
+ */
+export function readCatalogFile(file: string): Catalog {
+  let text: string
+  try {
+    text = readFileSync(file, 'utf8')
+  } catch (error) {
+    throw new UsageError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`)
+  }
+  let value: unknown
+  try {
+    value = JSON.parse(text)
+  } catch (error) {
+    throw new UsageError(`${file} is not JSON: ${error instanceof Error ? error.message : String(error)}`)
+  }
+  const problem = catalogProblem(value)
+  if (problem) throw new UsageError(`${file} is not a toolcat catalog: ${problem}`)
+  return value as Catalog
+}
+
+function catalogProblem(value: unknown): string | undefined {
+  if (typeof value !== 'object' || value === null || !('tools' in value) || !Array.isArray(value.tools)) return 'no "tools" array'
+  const index = value.tools.findIndex(
+    (tool: unknown) => typeof tool !== 'object' || tool === null || typeof (tool as { name?: unknown }).name !== 'string' || typeof (tool as { parameters?: unknown }).parameters !== 'object',
+  )
+  return index === -1 ? undefined : `tools[${index}] lacks a name or a parameters schema`
+}

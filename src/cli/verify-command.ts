@@ -1,0 +1,38 @@
+import { verifyCatalog } from '../interop/verify.js'
+import { analysisOptions, reportAnalysis, runAnalysis } from './analysis-run.js'
+import type { Command } from './command.js'
+import { readCatalogFile } from './read-catalog.js'
+
+/** `toolcat verify [catalog] [--tools dir]`: recomputes the catalog from the sources and reports drift. */
+export const verifyCommand: Command = {
+  name: 'verify',
+  summary: 'check a catalog file against its sources and its own hashes',
+  help: `Usage: toolcat verify [catalog] [options]
+
+Checks a catalog file (default: catalog.json): every entry's hash must match its content, the
+catalog hash must match the entries, and every entry must equal what the tool sources give today
+(a tool changed, missing from the sources, or not yet in the catalog is drift).
+
+Options:
+  --tools <dir>      tools folder to analyse (default: tools)
+  --tsconfig <file>  tsconfig to type-check with
+  -h, --help         show this help
+
+Exit status: 0 when the catalog matches, 1 on drift or a failed analysis, 2 on bad usage or an
+unreadable catalog.`,
+  options: { tsconfig: analysisOptions.tsconfig, help: analysisOptions.help, tools: { type: 'string' } },
+  maxPositionals: 1,
+  run(input) {
+    const recorded = readCatalogFile(input.positionals[0] ?? 'catalog.json')
+    const tools = typeof input.values.tools === 'string' ? input.values.tools : 'tools'
+    const run = runAnalysis({ values: input.values, positionals: [tools] })
+    if (run.failed) {
+      reportAnalysis(run, input)
+      return 1
+    }
+    const drift = verifyCatalog(recorded, run.catalog)
+    for (const entry of drift) process.stdout.write(`${entry.kind.padEnd(12)}  ${entry.tool}  ${entry.message}\n`)
+    if (drift.length === 0) process.stdout.write(`catalog matches its sources (${recorded.tools.length} tools)\n`)
+    return drift.length === 0 ? 0 : 1
+  },
+}

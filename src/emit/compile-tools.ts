@@ -1,0 +1,72 @@
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { build, type Plugin } from 'esbuild'
+import type { Catalog } from '../runtime/catalog.js'
+import type { EmitTarget } from './emit-target.js'
+import { generateToolEntryModule } from './tool-entry-module.js'
+
+/** One compiled output file, relative to the output folder. */
+export interface CompiledFile {
+  readonly path: string
+  readonly contents: string
+}
+
+const entryNamespace = 'toolcat-entry'
+// Generated validators import ajv's runtime helpers: resolved from toolcat's own location, as its dependency.
+const helpersResolveDir = path.dirname(fileURLToPath(import.meta.url))
+
+/**
+ * Compiles every tool's lazy entry module (its handler re-export and validator) with esbuild into
+ * `tools/<file>.js`, code shared between tools split into chunks. The tools' own package imports
+ * (`toolcat` among them) stay imports; ajv's validator helpers are bundled in, so the output runs
+ * wherever `toolcat` resolves. Paths in the output are relative to `root`, never absolute.
+ */
+export async function compileTools(catalog: Catalog, root: string, files: ReadonlyMap<string, string>, target: EmitTarget): Promise<CompiledFile[]> {
+  const byName = new Map(catalog.tools.map((tool) => [tool.name, tool]))
+  const result = await build({
+    absWorkingDir: root,
+    entryPoints: catalog.tools.map((tool) => ({ in: `${entryNamespace}:${tool.name}`, out: `tools/${files.get(tool.name)}` })),
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'neutral',
+    target: 'es2022',
+    outdir: '.',
+    chunkNames: 'tools/chunk-[hash]',
+    write: false,
+    logLevel: 'silent',
+    plugins: [entryModules((name) => byName.get(name), target), externalPackages()],
+  })
+  return result.outputFiles.map((file) => ({ path: path.relative(root, file.path).split(path.sep).join('/'), contents: file.text }))
+}
+
+function entryModules(lookup: (name: string) => Catalog['tools'][number] | undefined, target: EmitTarget): Plugin {
+  return {
+    name: 'toolcat-entries',
+    setup(build) {
+      build.onResolve({ filter: new RegExp(`^${entryNamespace}:`) }, (args) => ({ path: args.path.slice(entryNamespace.length + 1), namespace: entryNamespace }))
+      build.onLoad({ filter: /.*/, namespace: entryNamespace }, (args) => {
+        const tool = lookup(args.path)
+        if (tool === undefined) return { errors: [{ text: `unknown tool ${args.path}` }] }
+        return { contents: generateToolEntryModule(tool, target), loader: 'js', resolveDir: helpersResolveDir }
+      })
+    },
+  }
+}
+
+/**
+ * Keeps package imports of the tool sources external, but bundles those of the generated entries
+ * (ajv's helpers) and of the packages they pull in, which a user's project need not resolve.
+ */
+function externalPackages(): Plugin {
+  return {
+    name: 'toolcat-external-packages',
+    setup(build) {
+      build.onResolve({ filter: /^[^./]/ }, (args) => {
+        if (path.isAbsolute(args.path) || args.namespace === entryNamespace) return undefined
+        if (args.importer.split(path.sep).includes('node_modules')) return undefined
+        return { path: args.path, external: true }
+      })
+    },
+  }
+}

@@ -1,0 +1,35 @@
+import { Ajv } from 'ajv'
+import formats from 'ajv-formats'
+import standalone from 'ajv/dist/standalone/index.js'
+import { ajvOptions } from '../runtime/ajv-options.js'
+import type { JsonSchema } from '../runtime/types.js'
+
+/**
+ * ES module source exporting `validate`: the parameter schema compiled at build time into ajv
+ * standalone code, under the runtime's `ajvOptions` and ajv-formats, so it accepts and normalises
+ * exactly what runtime compilation would, with no ajv compiler, `eval` or `new Function` at run time.
+ */
+export function standaloneValidator(schema: JsonSchema): string {
+  const ajv = new Ajv({ ...ajvOptions, code: { source: true, esm: true } })
+  formats.default(ajv)
+  ajv.addSchema(schema, 'parameters')
+  return importRequires(standalone.default(ajv, { validate: 'parameters' }).replace(/^"use strict";/, ''))
+}
+
+/**
+ * ajv's standalone code still reaches its runtime helpers (formats, `ucs2length`, deep equality)
+ * with `require("…").member`, which an ES module cannot use. Each becomes a namespace import of
+ * the CommonJS file; the member is read from the namespace's `default` (Node, and bundlers in
+ * Node mode, expose `module.exports` there) or else from the namespace itself (bundlers honouring
+ * `__esModule`).
+ */
+function importRequires(code: string): string {
+  const namespaces = new Map<string, string>()
+  const body = code.replace(/require\("([^"]+)"\)\.([A-Za-z_$][\w$]*)/g, (_match, specifier: string, member: string) => {
+    const namespace = namespaces.get(specifier) ?? `cjs${namespaces.size}`
+    namespaces.set(specifier, namespace)
+    return `(${namespace}.default?.${member} ?? ${namespace}.${member})`
+  })
+  const imports = [...namespaces].map(([specifier, namespace]) => `import * as ${namespace} from ${JSON.stringify(`${specifier}.js`)}\n`)
+  return `${imports.join('')}${body}\n`
+}

@@ -1,0 +1,35 @@
+import { createToolManager } from '../tool-manager.js'
+import type { ToolCall, ToolContext, ToolHandler } from '../types.js'
+import { createLazyTool } from './lazy-tool.js'
+import type { LazyRegistry, LazyRegistryOptions, LazyToolEntry, ToolTypeMap, TypedToolResult } from './types.js'
+
+/**
+ * Creates a runtime tool registry (`createToolManager`) holding one lazy tool per entry:
+ * `definitions()` imports nothing, and each tool's module is imported on its first call. Every
+ * other behaviour — confirmation, streaming, cancellation, isolation, events, batches — is the
+ * runtime registry's own. Generated `registry.js` modules call this with the catalog's entries.
+ */
+export function createLazyRegistry<T extends ToolTypeMap = ToolTypeMap>(
+  entries: readonly LazyToolEntry[],
+  options: LazyRegistryOptions<T> = {},
+): LazyRegistry<T> {
+  const registry = createToolManager({
+    ...(options.on !== undefined && { on: options.on }),
+    ...(options.error !== undefined && { error: options.error }),
+  })
+  const handlers: Readonly<Record<string, ToolHandler<any, unknown> | undefined>> = options.handlers ?? {}
+  registry.add(
+    entries.map((entry) => {
+      const name = entry.definition.name
+      // Own keys only: a tool named `toString` must not pick up Object.prototype's.
+      const handler = Object.hasOwn(handlers, name) ? handlers[name] : undefined
+      return createLazyTool(entry, { handler, compile: options.compile })
+    }),
+  )
+  let calls = 0
+  const call = (name: string, args: object, context?: ToolContext): Promise<TypedToolResult<unknown>> => {
+    const request: ToolCall = { id: `call-${++calls}`, name, arguments: args as ToolCall['arguments'] }
+    return registry.execute(request, context)
+  }
+  return Object.assign(registry, { call }) as LazyRegistry<T>
+}

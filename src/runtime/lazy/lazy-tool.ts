@@ -1,0 +1,52 @@
+import { CallFailure, throwIfAborted, untilAborted } from '../abort.js'
+import type { ToolContext, ToolHandler, ToolInterface } from '../types.js'
+import { parseArguments, type CompiledValidator } from '../validation.js'
+import { sharedImport } from './shared-import.js'
+import type { LazyRegistryOptions, LazyToolEntry, LazyToolModule } from './types.js'
+
+/** Where a lazy tool's handler and runtime validator come from, beyond its own module. */
+export interface LazyToolSources {
+  /** A host-supplied handler, preferred over the module's. */
+  readonly handler?: ToolHandler<any, unknown> | undefined
+  readonly compile?: LazyRegistryOptions['compile']
+}
+
+/**
+ * A `ToolInterface` whose module is imported on its first `execute`. The runtime registry has
+ * already checked the signal and any confirmation by then, so a refused call imports nothing.
+ * The handler is entered only after the import settles, the signal is still live and the
+ * arguments passed validation.
+ */
+export function createLazyTool(entry: LazyToolEntry, sources: LazyToolSources): ToolInterface {
+  const { definition } = entry
+  const load = sharedImport(entry.load)
+  let compiled: CompiledValidator | undefined
+
+  const validatorOf = (module: LazyToolModule): CompiledValidator | undefined => {
+    if (module.validate !== undefined || sources.compile === undefined) return module.validate
+    compiled ??= sources.compile(definition.parameters)
+    return compiled
+  }
+
+  return {
+    name: definition.name,
+    ...(definition.title !== undefined && { title: definition.title }),
+    ...(definition.description !== undefined && { description: definition.description }),
+    ...(definition.summary !== undefined && { summary: definition.summary }),
+    parameters: definition.parameters,
+    ...(definition.annotations !== undefined && { annotations: definition.annotations }),
+    async execute(args: Readonly<Record<string, unknown>>, context: ToolContext): Promise<unknown> {
+      if (definition.declarationOnly === true && sources.handler === undefined) throw noHandler(definition.name)
+      const module = await untilAborted(load(), context.signal)
+      throwIfAborted(context.signal)
+      const handler = sources.handler ?? module.handler
+      if (handler === undefined) throw noHandler(definition.name)
+      const validate = validatorOf(module)
+      return handler(validate === undefined ? args : parseArguments(validate, args), context)
+    },
+  }
+}
+
+function noHandler(name: string): CallFailure {
+  return new CallFailure(`tool has no handler: ${name}`)
+}

@@ -1,0 +1,51 @@
+import type { CatalogTool } from '../catalog.js'
+import type { ToolManagerInterface, ToolManagerOptions } from '../manager-types.js'
+import type { JsonSchema, ToolContext, ToolFailure, ToolHandler } from '../types.js'
+import type { CompiledValidator } from '../validation.js'
+
+/** What a tool's lazy entry module provides once imported: its handler and its precompiled validator. */
+export interface LazyToolModule {
+  readonly handler?: ToolHandler<any, unknown>
+  readonly validate?: CompiledValidator
+}
+
+/** The part of a catalog entry a lazy registry advertises and dispatches on. */
+export type LazyToolDefinition = Pick<CatalogTool, 'name' | 'parameters'> &
+  Partial<Pick<CatalogTool, 'title' | 'description' | 'summary' | 'annotations' | 'stream' | 'declarationOnly'>>
+
+/** One tool of a lazy registry: its definition at once, its module imported on the first call. */
+export interface LazyToolEntry {
+  readonly definition: LazyToolDefinition
+  /** Imports the tool's entry module; called at most once at a time, and again only after a failure. */
+  readonly load: () => Promise<LazyToolModule>
+}
+
+/** Argument and result types of tools, by name: what a generated `registry.d.ts` declares. */
+export type ToolTypeMap = { readonly [name: string]: { readonly args: object; readonly result: unknown } }
+
+/** A `ToolResult` whose success value has the tool's declared result type. */
+export type TypedToolResult<R> = { readonly id: string; readonly name: string; readonly success: true; readonly value: R } | ToolFailure
+
+/** Configures a lazy registry: the runtime registry's listeners plus where handlers and validators come from. */
+export interface LazyRegistryOptions<T extends ToolTypeMap = ToolTypeMap> extends ToolManagerOptions {
+  /**
+   * Host-supplied handlers by tool name. One supplied for a declaration-only tool (T4) makes it
+   * callable; one supplied for any other tool replaces the handler its module exports.
+   */
+  readonly handlers?: { readonly [N in keyof T]?: ToolHandler<T[N]['args'], unknown> }
+  /**
+   * Compiles a parameter schema on a tool's first call, for tools whose module carries no
+   * precompiled validator (pass `compileSchema` from `toolcat`). Without either, arguments reach
+   * the handler unvalidated.
+   */
+  readonly compile?: (schema: JsonSchema) => CompiledValidator
+}
+
+/** A runtime tool registry over lazily imported tools, with a typed `call` shortcut. */
+export interface LazyRegistry<T extends ToolTypeMap = ToolTypeMap> extends ToolManagerInterface {
+  /**
+   * Executes one call to `name` with a generated id. Like `execute`, it never rejects: a failure
+   * (unknown tool, argument fault, import failure, handler throw…) is a failure result (T7).
+   */
+  call<N extends keyof T & string>(name: N, args: T[N]['args'], context?: ToolContext): Promise<TypedToolResult<T[N]['result']>>
+}

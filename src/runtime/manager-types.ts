@@ -1,0 +1,46 @@
+import type { EmitterInterface, ListenerErrorHandler, Listener } from './emitter.js'
+import type { ToolCall, ToolContext, ToolDefinition, ToolInterface, ToolResult } from './types.js'
+
+/** Names the events a tool registry publishes, with their payloads. */
+export type ToolManagerEventMap = {
+  readonly add: readonly [tool: ToolInterface]
+  readonly remove: readonly [tool: ToolInterface]
+  readonly clear: readonly [tools: readonly ToolInterface[]]
+}
+
+/** Configures a tool registry's initial listeners and the handler of listener throws. */
+export interface ToolManagerOptions {
+  readonly on?: { readonly [K in keyof ToolManagerEventMap]?: Listener<ToolManagerEventMap, K> }
+  readonly error?: ListenerErrorHandler<ToolManagerEventMap>
+}
+
+/** One part of a streamed execution: each chunk as produced, then exactly one result. */
+export type ToolStreamPart = { readonly type: 'chunk'; readonly value: unknown } | { readonly type: 'result'; readonly result: ToolResult }
+
+/** Represents a registry of executable tools with per-call error isolation. */
+export interface ToolManagerInterface {
+  /** How many tools are registered. */
+  readonly count: number
+  /** Publishes `add`, `remove` and `clear`. */
+  readonly emitter: EmitterInterface<ToolManagerEventMap>
+  /** Registers one tool or a batch; a known name is replaced in place. */
+  add(tool: ToolInterface | readonly ToolInterface[]): void
+  /** Finds one registered tool by name. */
+  tool(name: string): ToolInterface | undefined
+  /** Lists the registered tools in insertion order (a fresh array). */
+  tools(): readonly ToolInterface[]
+  /** Lists the definitions advertised to a caller, in insertion order. */
+  definitions(): readonly ToolDefinition[]
+  /** Executes one call; resolves with its result, never rejects for a call of plain values. */
+  execute(call: ToolCall, context?: ToolContext): Promise<ToolResult>
+  /** Executes a batch concurrently; results come back in input order. */
+  execute(calls: readonly ToolCall[], context?: ToolContext): Promise<readonly ToolResult[]>
+  /** Executes one call, yielding each chunk a streaming handler produces, then the result. */
+  stream(call: ToolCall, context?: ToolContext): AsyncIterable<ToolStreamPart>
+  /** Removes one tool or a batch; true only when every named tool was present. */
+  remove(name: string | readonly string[]): boolean
+  /** Removes every registered tool. */
+  clear(): void
+  /** Removes every tool and releases the emitter's listeners. */
+  destroy(): void
+}

@@ -1,0 +1,25 @@
+import type { DiagnosticCode } from '../analyze/codes.js'
+import type { JsonSchema } from '../runtime/types.js'
+import type { Ir, Ref } from './ir.js'
+import type { TypeView } from './view.js'
+
+/** A problem a unit reports, optionally below the current type (at one of its properties). */
+export interface UnitProblem<N> {
+  readonly code: DiagnosticCode
+  readonly message: string
+  readonly hint?: string
+  readonly segment?: string
+  readonly node?: N
+}
+
+/** What a unit may do besides reading its type: convert child types and report problems. */
+export interface UnitContext<N> {
+  /** Converts a child type; `segment` names it in problem paths (`name`, `[]`, `[0]`). */
+  child(type: TypeView<N>, segment?: string, node?: N): Ref<N>
+  /** The finished plain schema behind a reference, when there is one (for merging union members). */
+  concrete(ir: Ir): JsonSchema | undefined
+  problem(problem: UnitProblem<N>): void
+}
+
+/** Converts one kind of type to a schema under construction. */
+export type Unit = <N>(type: TypeView<N>, context: UnitContext<N>) => Ir

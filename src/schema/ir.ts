@@ -1,0 +1,44 @@
+import type { DiagnosticCode } from '../analyze/codes.js'
+import type { JsonSchema } from '../runtime/types.js'
+import type { NamedInfo } from './view.js'
+
+/**
+ * A schema under construction for one checker type: plain keywords, with a `Ref` wherever another
+ * type's schema goes. Entries are cached per checker type and shared by every tool; each tool's
+ * self-contained schema is assembled from them afterwards (inline or `$defs`).
+ */
+export type Ir = JsonSchema | Ref<unknown>
+
+/** A problem found in one type, with its path relative to that type. */
+export interface LocalProblem<N> {
+  readonly code: DiagnosticCode
+  readonly message: string
+  readonly hint?: string
+  readonly path: readonly string[]
+  readonly node: N | undefined
+}
+
+/** The cached result of converting one checker type. */
+export interface Entry<N> {
+  schema: Ir
+  /** False while the type is being converted: a reference to it then is a recursion. */
+  done: boolean
+  readonly problems: LocalProblem<N>[]
+  readonly named: NamedInfo | undefined
+}
+
+/** A use of another type's entry, `path` and `node` locating it inside the referring type. */
+export class Ref<N> {
+  constructor(
+    readonly target: Entry<N>,
+    readonly path: readonly string[],
+    readonly node: N | undefined,
+    /** Keywords from the use site (JSDoc of a property) layered over the target's schema. */
+    readonly annotations?: JsonSchema,
+  ) {}
+
+  /** This reference with use-site keywords added. */
+  annotate(keywords: JsonSchema): Ref<N> {
+    return new Ref(this.target, this.path, this.node, { ...this.annotations, ...keywords })
+  }
+}

@@ -1,0 +1,28 @@
+import { codes } from '../../analyze/codes.js'
+import type { Unit } from '../context.js'
+
+const hints: Record<string, string> = {
+  Date: 'use `string` with `@format date-time`',
+  Map: 'use `Record<string, V>`',
+  ReadonlyMap: 'use `Record<string, V>`',
+  WeakMap: 'use `Record<string, V>`',
+  Set: 'use an array with `@uniqueItems`',
+  ReadonlySet: 'use an array with `@uniqueItems`',
+  WeakSet: 'use an array with `@uniqueItems`',
+  Promise: 'take the resolved value instead; a Promise cannot travel as JSON',
+  bigint: 'use `number`, or `string` with `@pattern ^-?\\d+$`',
+  symbol: 'use a string literal union',
+  function: 'pass data, not code: remove the member or name the action with a string literal',
+}
+const defaultHint = 'describe the JSON shape with an interface or a type alias'
+
+/**
+ * T5: a type with no JSON form (Date, Map, Set, Promise, bigint, symbol, functions, class
+ * instances). Reported with a hint; `{}` stands in so the rest of the type is still checked.
+ */
+export const nonJsonUnit: Unit = (type, context) => {
+  const name = type.kind === 'builtin' || type.kind === 'class' ? (type.symbolName() ?? type.text) : type.kind
+  const what = type.kind === 'class' ? `class instance ${name}` : name
+  context.problem({ code: codes.nonJsonType, message: `${what} is not a JSON type`, hint: hints[name] ?? defaultHint })
+  return {}
+}

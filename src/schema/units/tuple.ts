@@ -1,0 +1,24 @@
+import { codes } from '../../analyze/codes.js'
+import type { Unit } from '../context.js'
+
+/**
+ * A tuple: positional `items`, `minItems` counting the required elements, and either a trailing
+ * rest element as `additionalItems` or a closed length.
+ */
+export const tupleUnit: Unit = (type, context) => {
+  const elements = type.tupleElements()
+  const restIndex = elements.findIndex((element) => element.rest)
+  if (restIndex !== -1 && restIndex !== elements.length - 1) {
+    context.problem({ code: codes.unsupportedType, message: `a rest element must be last to be expressed in JSON Schema: ${type.text}` })
+    return { type: 'array' }
+  }
+  const fixed = restIndex === -1 ? elements : elements.slice(0, restIndex)
+  const rest = restIndex === -1 ? undefined : elements[restIndex]
+  const schema = {
+    type: 'array',
+    items: fixed.map((element, index) => context.child(element.type, `[${index}]`)),
+    minItems: fixed.filter((element) => !element.optional).length,
+  }
+  if (rest) return { ...schema, additionalItems: context.child(rest.type, `[${fixed.length}]`) }
+  return { ...schema, maxItems: fixed.length, additionalItems: false }
+}

@@ -1,0 +1,54 @@
+import type { JsonSchema } from '../../runtime/types.js'
+import type { Unit, UnitContext } from '../context.js'
+import type { Ir } from '../ir.js'
+import type { TypeView } from '../view.js'
+import { literalsSchema, type LiteralValue } from './literal.js'
+
+/**
+ * A union. `undefined` members are dropped (optionality is `required`'s job); literal members
+ * (and `null`) become one `enum`, `true | false` becomes `boolean`; members that only name a JSON
+ * type merge into a type array (`string | null` → `type: ["string", "null"]`), else `anyOf`.
+ */
+export const unionUnit: Unit = (type, context) => {
+  const members = type.members().filter((member) => !['undefined', 'void', 'never'].includes(member.kind))
+  const values = members.filter(isLiteralLike).map((member): LiteralValue => member.literal() ?? null).sort(byValue)
+  const isBoolean = values.includes(true) && values.includes(false)
+  const enumValues = isBoolean ? values.filter((value) => typeof value !== 'boolean') : values
+  const parts: Ir[] = [
+    ...members.filter((member) => !isLiteralLike(member)).map((member) => context.child(member)),
+    ...(isBoolean ? [{ type: 'boolean' }] : []),
+    ...(enumValues.length > 0 ? [literalsSchema(enumValues)] : []),
+  ]
+  return combine(parts, context)
+}
+
+/**
+ * The checker orders union members by when it first met each type, which depends on what was
+ * checked before; sorting keeps the schema byte-identical however the project was analysed.
+ */
+function byValue(a: LiteralValue, b: LiteralValue): number {
+  const rank = (value: LiteralValue): number => (value === null ? 3 : ['number', 'string', 'boolean'].indexOf(typeof value))
+  if (rank(a) !== rank(b)) return rank(a) - rank(b)
+  if (typeof a === 'number' && typeof b === 'number') return a - b
+  return String(a) < String(b) ? -1 : String(a) > String(b) ? 1 : 0
+}
+
+function isLiteralLike<N>(member: TypeView<N>): boolean {
+  return member.kind === 'literal' || member.kind === 'null'
+}
+
+function combine<N>(parts: Ir[], context: UnitContext<N>): Ir {
+  if (parts.length === 0) return { not: {} }
+  if (parts.length === 1 && parts[0]) return parts[0]
+  const types = parts.map((part) => typeOnly(context.concrete(part)))
+  if (types.every((type) => type !== undefined)) return { type: [...new Set(types.flat())] }
+  return { anyOf: parts }
+}
+
+/** The `type` of a schema that says nothing else, as a list. */
+function typeOnly(schema: JsonSchema | undefined): string[] | undefined {
+  if (!schema || Object.keys(schema).length !== 1) return undefined
+  const { type } = schema
+  if (typeof type === 'string') return [type]
+  return Array.isArray(type) ? type.map(String) : undefined
+}

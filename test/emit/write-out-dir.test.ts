@@ -1,0 +1,80 @@
+import { readdirSync, readFileSync, rmSync } from 'node:fs'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { serializeCatalog } from '../../src/emit/catalog-json.js'
+import { fixtureCatalog, generatedProject, repoRoot } from '../registry/out-dir.js'
+
+let first = ''
+let second = ''
+beforeAll(async () => {
+  ;[first, second] = await Promise.all([generatedProject(), generatedProject()])
+})
+afterAll(() => {
+  for (const project of [first, second]) rmSync(project, { recursive: true, force: true })
+})
+
+const filesOf = (project: string): Map<string, string> => {
+  const out = path.join(project, 'out')
+  const names = readdirSync(out, { recursive: true, encoding: 'utf8' }).filter((name) => name.includes('.'))
+  return new Map(names.sort().map((name) => [name.split(path.sep).join('/'), readFileSync(path.join(out, name), 'utf8')]))
+}
+
+test('writes the catalog, its module, the registry, their types and one compiled entry per tool', () => {
+  const names = [...filesOf(first).keys()]
+  expect(names.filter((name) => !name.startsWith('tools/chunk-'))).toEqual([
+    'catalog.d.ts',
+    'catalog.js',
+    'catalog.json',
+    'registry.d.ts',
+    'registry.js',
+    'tools/add.js',
+    'tools/countdown.js',
+    'tools/delete-file.js',
+    'tools/flaky.js',
+    'tools/lookup.js',
+    'tools/search.js',
+  ])
+  // Code the tool modules share (the import recorder, ajv's helpers) is split into chunks.
+  expect(names.some((name) => name.startsWith('tools/chunk-'))).toBe(true)
+  expect(filesOf(first).get('catalog.json')).toBe(serializeCatalog(fixtureCatalog()))
+})
+
+test('the same catalog and sources give byte-identical files, with no absolute path in them', () => {
+  const [a, b] = [filesOf(first), filesOf(second)]
+  expect([...a.keys()]).toEqual([...b.keys()])
+  for (const [name, contents] of a) {
+    expect(b.get(name), name).toBe(contents)
+    for (const absolute of [repoRoot, first, path.dirname(first)]) expect(contents, name).not.toContain(absolute)
+  }
+})
+
+test('precompiled output holds no eval or new Function, and no ajv compiler', () => {
+  for (const [name, contents] of filesOf(first)) {
+    expect(contents, name).not.toMatch(/\beval\s*\(|new\s+Function\b|from\s+["']ajv["']/)
+  }
+})
+
+test('the catalog module exports each definition under a valid identifier, and all of them by default', async () => {
+  const catalog = (await import(pathToFileURL(path.join(first, 'out/catalog.js')).href)) as Record<string, unknown>
+  expect(Object.keys(catalog).sort()).toEqual(['add', 'countdown', 'default', 'delete_file', 'flaky', 'lookup', 'search'])
+  expect(catalog.search).toEqual({
+    name: 'search',
+    title: 'Search notes',
+    description: 'Search notes.',
+    parameters: fixtureCatalog().tools.find((tool) => tool.name === 'search')?.parameters,
+  })
+  expect((catalog.default as { name: string }[]).map((definition) => definition.name)).toEqual(fixtureCatalog().tools.map((tool) => tool.name))
+  expect((catalog.default as unknown[])[2]).toBe(catalog.delete_file)
+})
+
+test('runtime validators: the registry compiles with toolcat and entries carry no validator', async () => {
+  const project = await generatedProject('runtime')
+  try {
+    const files = filesOf(project)
+    expect(files.get('registry.js')).toContain('import { compileSchema, createLazyRegistry } from "toolcat"')
+    expect(files.get('tools/add.js')).not.toContain('validate')
+  } finally {
+    rmSync(project, { recursive: true, force: true })
+  }
+})

@@ -1,0 +1,102 @@
+import { join } from 'node:path'
+import { rspack } from '@rspack/core'
+import { build as esbuild, transform } from 'esbuild'
+import { rollup } from 'rollup'
+import { build as vite } from 'vite'
+import webpack, { type Configuration, type Stats } from 'webpack'
+import toolcatEsbuild from 'toolcat/esbuild'
+import toolcatRollup from 'toolcat/rollup'
+import toolcatRspack from 'toolcat/rspack'
+import toolcatVite from 'toolcat/vite'
+import toolcatWebpack from 'toolcat/webpack'
+import { runtimeEntry } from './paths.js'
+
+/** Builds `<root>/main.ts` into `outDir` as ESM runnable in Node; rejects with the bundler's own error text. */
+export type BuildApp = (root: string, outDir: string) => Promise<void>
+
+/** The bundlers under test, each configured for Node output with code splitting on. */
+export const bundlers: Record<'esbuild' | 'vite' | 'rollup' | 'webpack' | 'rspack', BuildApp> = {
+  async esbuild(root, outDir) {
+    await esbuild({
+      absWorkingDir: root,
+      entryPoints: ['main.ts'],
+      bundle: true,
+      splitting: true,
+      format: 'esm',
+      platform: 'node',
+      outdir: outDir,
+      alias: { toolcat: runtimeEntry },
+      external: ['ajv', 'ajv-formats'],
+      logLevel: 'silent',
+      plugins: [toolcatEsbuild()],
+    })
+  },
+  async vite(root, outDir) {
+    await vite({
+      root,
+      configFile: false,
+      logLevel: 'silent',
+      resolve: { alias: { toolcat: runtimeEntry } },
+      plugins: [toolcatVite()],
+      // An SSR build drops emitted assets unless asked to keep them, catalog.json included.
+      build: { ssr: 'main.ts', ssrEmitAssets: true, outDir, emptyOutDir: true, rollupOptions: { output: { format: 'esm', entryFileNames: 'main.js' } } },
+    })
+  },
+  async rollup(root, outDir) {
+    const bundle = await rollup({
+      input: join(root, 'main.ts'),
+      external: [/^ajv/],
+      plugins: [
+        toolcatRollup({ root }),
+        { name: 'toolcat-runtime', resolveId: (id) => (id === 'toolcat' ? runtimeEntry : null) },
+        { name: 'strip-types', transform: async (code, id) => (id.endsWith('.ts') ? { code: (await transform(code, { loader: 'ts' })).code } : null) },
+      ],
+    })
+    await bundle.write({ dir: outDir, format: 'esm' })
+    await bundle.close()
+  },
+  async webpack(root, outDir) {
+    const loader = { test: /\.ts$/, loader: join(import.meta.dirname, 'strip-types-loader.mjs') }
+    await compile(webpack(webpackLike(root, outDir, loader, [toolcatWebpack()])))
+  },
+  async rspack(root, outDir) {
+    const loader = { test: /\.ts$/, loader: 'builtin:swc-loader', options: { jsc: { parser: { syntax: 'typescript' } } } }
+    await compile(rspack(webpackLike(root, outDir, loader, [toolcatRspack()]) as Parameters<typeof rspack>[0]))
+  },
+}
+
+/** The configuration webpack and rspack share: ESM output for Node, each dynamic import its own chunk. */
+function webpackLike(root: string, outDir: string, loader: object, plugins: unknown[]): Configuration {
+  return {
+    mode: 'production',
+    context: root,
+    entry: './main.ts',
+    target: 'node20',
+    devtool: false,
+    optimization: { minimize: false },
+    experiments: { outputModule: true },
+    output: { path: outDir, filename: 'main.js', module: true, library: { type: 'module' }, chunkFormat: 'module', clean: true },
+    resolve: { extensions: ['.ts', '.js'], alias: { toolcat: runtimeEntry } },
+    externals: [/^ajv/],
+    externalsType: 'module',
+    module: { rules: [loader] },
+    plugins: plugins as Configuration['plugins'],
+  }
+}
+
+interface Compiler {
+  run(callback: (error: Error | null, stats?: Stats | { hasErrors(): boolean; toString(options: object): string }) => void): void
+  close(callback: (error?: Error | null) => void): void
+}
+
+function compile(compiler: Compiler): Promise<void> {
+  return new Promise((resolve, reject) => {
+    compiler.run((error, stats) => {
+      compiler.close(() => {
+        if (error) reject(error)
+        else if (stats?.hasErrors()) reject(new Error(stats.toString({ all: false, errors: true })))
+        else resolve()
+      })
+    })
+  })
+}

@@ -1,0 +1,20 @@
+import { fileURLToPath } from 'node:url'
+
+/** The repository root. */
+export const repoRoot = fileURLToPath(new URL('../../..', import.meta.url))
+
+/** A fixture folder by name (`plugin-app`, `plugin-side-effect`, …). */
+export function fixture(name: string): string {
+  return `${repoRoot}fixtures/${name}`
+}
+
+/** A fresh output folder for one bundler's build, inside the repo so Node finds its node_modules. */
+export function outputFolder(name: string): string {
+  return `${repoRoot}.tmp/plugin/${name}`
+}
+
+/**
+ * The built `toolcat` runtime. Fixture tools import `defineTool` from 'toolcat'; an installed app
+ * finds it in node_modules, the fixtures find it through this alias.
+ */
+export const runtimeEntry = `${repoRoot}dist/src/index.js`

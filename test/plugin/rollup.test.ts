@@ -1,0 +1,3 @@
+import { describeAppBuild } from './helpers/describe-app-build.js'
+
+describeAppBuild('rollup')

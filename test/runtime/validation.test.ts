@@ -1,0 +1,112 @@
+import { Ajv } from 'ajv'
+import standaloneCode from 'ajv/dist/standalone/index.js'
+import { describe, expect, test } from 'vitest'
+import type { CompiledValidator, ToolError, ToolFault } from '../../src/index.js'
+import { compileSchema, isToolError, parseArguments } from '../../src/index.js'
+import { ajvOptions } from '../../src/runtime/ajv-options.js'
+
+const order = {
+  type: 'object',
+  properties: {
+    amount: { type: 'number', minimum: 1 },
+    name: { type: 'string', minLength: 3 },
+    color: { enum: ['red', 'blue'] },
+    when: { type: 'string', format: 'date-time' },
+    items: {
+      type: 'array',
+      items: { type: 'object', properties: { count: { type: 'integer' } }, additionalProperties: false },
+    },
+  },
+  required: ['amount'],
+  additionalProperties: false,
+} as const
+
+const validate = compileSchema(order)
+
+function refusal(args: unknown, validator: CompiledValidator = validate): ToolError {
+  try {
+    parseArguments(validator, args as Record<string, unknown>)
+  } catch (error) {
+    if (isToolError(error)) return error
+    throw error
+  }
+  throw new Error('expected the arguments to be refused')
+}
+
+describe('parseArguments', () => {
+  test('returns a normalised copy: coerced values, undeclared keys dropped, caller untouched', () => {
+    const args = { amount: '3', extra: true, items: [{ count: '2', stray: 1 }] }
+    const parsed = parseArguments(validate, args)
+    expect(parsed).toEqual({ amount: 3, items: [{ count: 2 }] })
+    expect(args).toEqual({ amount: '3', extra: true, items: [{ count: '2', stray: 1 }] })
+    expect(parsed.items).not.toBe(args.items)
+  })
+
+  test('builds the message from the first fault and reports every fault', () => {
+    const error = refusal({ amount: 'invalid', name: 'ab' })
+    expect(error.code).toBe('ARGUMENTS')
+    expect(error.message).toBe('amount: type; expected number; received "invalid"')
+    expect(error.context?.faults?.map((fault: ToolFault) => fault.reason)).toEqual(['type', 'minLength'])
+  })
+
+  test('a missing field carries its expectation alone', () => {
+    const error = refusal({})
+    expect(error.message).toBe('amount: required; expected a value')
+    expect(error.context?.faults?.[0]).toStrictEqual({ path: ['amount'], reason: 'required', expected: 'a value' })
+  })
+
+  test('names the constraint and limit of bound keywords', () => {
+    expect(refusal({ amount: 0 }).message).toBe('amount: minimum; expected >= 1; received 0')
+    expect(refusal({ amount: 0 }).context?.faults?.[0]).toMatchObject({ constraint: '>=', limit: 1 })
+    expect(refusal({ amount: 1, name: 'ab' }).message).toBe('name: minLength; expected length >= 3; received "ab"')
+  })
+
+  test('describes enum, format and nested array faults, joining paths with dots', () => {
+    expect(refusal({ amount: 1, color: 'green' }).message).toBe('color: enum; expected one of ["red","blue"]; received "green"')
+    expect(refusal({ amount: 1, when: 'yesterday' }).message).toBe('when: format; expected date-time; received "yesterday"')
+    const nested = refusal({ amount: 1, items: [{ count: 1 }, { count: 'many' }] })
+    expect(nested.message).toBe('items.1.count: type; expected integer; received "many"')
+    expect(nested.context?.faults?.[0]?.path).toEqual(['items', 1, 'count'])
+  })
+
+  test('a root fault has an empty path, so its message starts with ": "', () => {
+    expect(refusal([1]).message).toBe(': type; expected object; received [1]')
+  })
+
+  test('a clean validation of something that is not a record did not parse', () => {
+    const error = refusal([1], compileSchema({}))
+    expect(error.message).toBe('Arguments did not parse')
+    expect(error.context).toBeUndefined()
+  })
+
+  test('accepts a validator generated as ajv standalone code', () => {
+    const ajv = new Ajv({ ...ajvOptions, code: { source: true } })
+    const source = standaloneCode.default(ajv, ajv.compile({ type: 'object', properties: { n: { type: 'number' } }, required: ['n'] }))
+    const module = { exports: {} as { default?: CompiledValidator } }
+    new Function('module', 'exports', source)(module, module.exports)
+    const standalone = module.exports.default
+    if (standalone === undefined) throw new Error('standalone code exported no validator')
+    expect(parseArguments(standalone, { n: '4' })).toEqual({ n: 4 })
+    expect(refusal({ n: 'four' }, standalone).message).toBe('n: type; expected number; received "four"')
+  })
+})
+
+describe('compileSchema', () => {
+  test('an invalid schema is a SCHEMA error naming the problem', () => {
+    let caught: unknown
+    try {
+      compileSchema({ type: 'object', properties: { n: { type: 'no-such-type' } } })
+    } catch (error) {
+      caught = error
+    }
+    expect(isToolError(caught) && caught.code).toBe('SCHEMA')
+    expect(String((caught as Error).message)).toMatch(/^invalid parameter schema: .*properties\/n\/type/)
+  })
+
+  test('two schemas sharing an $id compile independently', () => {
+    const first = compileSchema({ $id: 'args', type: 'object', properties: { a: { type: 'number' } } })
+    const second = compileSchema({ $id: 'args', type: 'object', properties: { a: { type: 'string', minLength: 2 } } })
+    expect(first({ a: 1 })).toBe(true)
+    expect(second({ a: 'x' })).toBe(false)
+  })
+})
