@@ -21,10 +21,11 @@ export function requireGnuTime() {
   }
 }
 
-// Node prints a crash's source excerpt first; the line naming the error says more.
+// Node prints a crash's source excerpt first; the line naming the error (`TypeError: …`, or a
+// compiler's `…: error TS…`) says more.
 function firstProblemLine(text) {
   const lines = text.split('\n').map((line) => line.trim()).filter((line) => line.length > 0)
-  return (lines.find((line) => /error/i.test(line)) ?? lines[0] ?? '').slice(0, 300)
+  return (lines.find((line) => /^[A-Z]\w*Error\b/.test(line)) ?? lines.find((line) => /\berror\b/i.test(line)) ?? lines[0] ?? '').slice(0, 300)
 }
 
 function probeReport(stdout) {

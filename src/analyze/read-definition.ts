@@ -47,7 +47,7 @@ export function readDefinition(site: DefinitionSite): DefinitionFields {
     } else if (key === 'annotations' || isTextField(key)) {
       const valueNode = memberValue(member) ?? member
       const read = readStaticValue(valueNode)
-      if (!read.ok) problems.push(nonStatic(read.node, `\`${key}\` must be a literal: \`${read.node.getText()}\` is only known by running the module`))
+      if (!read.ok) problems.push(nonStatic(read.node, `\`${key}\` must be a literal; this value is only known by running the module`))
       else if (key === 'annotations') {
         if (isRecord(read.value)) fields.annotations = read.value
         else problems.push(nonStatic(valueNode, '`annotations` must be an object literal'))

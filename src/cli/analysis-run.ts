@@ -40,6 +40,12 @@ export function reportAnalysis(run: AnalysisRun, input: CommandInput, written?: 
   }
   const cwd = process.cwd()
   for (const diagnostic of run.diagnostics) process.stderr.write(`${formatDiagnostic(diagnostic, run.root, cwd)}\n\n`)
-  const shown = written === undefined ? undefined : path.relative(cwd, written).split(path.sep).join('/')
+  const shown = written === undefined ? undefined : displayPath(written, cwd)
   process.stderr.write(`${summaryLine(run.catalog.tools.length, run.diagnostics, run.milliseconds, shown)}\n`)
+}
+
+/** Relative to the working directory when inside it, else absolute: whichever is easier to open. */
+function displayPath(file: string, cwd: string): string {
+  const relative = path.relative(cwd, file)
+  return relative.startsWith('..') || path.isAbsolute(relative) ? file : relative.split(path.sep).join('/')
 }

@@ -1,7 +1,7 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build, type Plugin } from 'esbuild'
-import type { Catalog } from '../runtime/catalog.js'
+import type { Catalog, CatalogTool } from '../runtime/catalog.js'
 import type { EmitTarget } from './emit-target.js'
 import { generateToolEntryModule } from './tool-entry-module.js'
 
@@ -17,19 +17,25 @@ const helpersResolveDir = path.dirname(fileURLToPath(import.meta.url))
 
 /**
  * Compiles every tool's lazy entry module (its handler re-export and validator) with esbuild into
- * `tools/<file>.js`, code shared between tools split into chunks. The tools' own package imports
+ * `tools/<fileOf(tool)>.js`, code shared between tools split into chunks. The tools' own package imports
  * (`toolcat` among them) stay imports; ajv's validator helpers are bundled in, so the output runs
  * wherever `toolcat` resolves. Paths in the output are relative to `root`, never absolute.
  */
-export async function compileTools(catalog: Catalog, root: string, files: ReadonlyMap<string, string>, target: EmitTarget): Promise<CompiledFile[]> {
+export async function compileTools(
+  catalog: Catalog,
+  root: string,
+  target: EmitTarget,
+  fileOf: (tool: CatalogTool) => string,
+): Promise<CompiledFile[]> {
   const byName = new Map(catalog.tools.map((tool) => [tool.name, tool]))
   const result = await build({
     absWorkingDir: root,
-    entryPoints: catalog.tools.map((tool) => ({ in: `${entryNamespace}:${tool.name}`, out: `tools/${files.get(tool.name)}` })),
+    entryPoints: catalog.tools.map((tool) => ({ in: `${entryNamespace}:${tool.name}`, out: `tools/${fileOf(tool)}` })),
     bundle: true,
     splitting: true,
     format: 'esm',
     platform: 'neutral',
+    mainFields: ['module', 'main'],
     target: 'es2022',
     outdir: '.',
     chunkNames: 'tools/chunk-[hash]',
@@ -40,7 +46,7 @@ export async function compileTools(catalog: Catalog, root: string, files: Readon
   return result.outputFiles.map((file) => ({ path: path.relative(root, file.path).split(path.sep).join('/'), contents: file.text }))
 }
 
-function entryModules(lookup: (name: string) => Catalog['tools'][number] | undefined, target: EmitTarget): Plugin {
+function entryModules(lookup: (name: string) => CatalogTool | undefined, target: EmitTarget): Plugin {
   return {
     name: 'toolcat-entries',
     setup(build) {

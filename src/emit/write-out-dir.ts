@@ -41,7 +41,7 @@ export async function writeOutDir(catalog: Catalog, options: OutDirOptions): Pro
     { path: 'catalog.d.ts', contents: generateCatalogTypes(catalog) },
     { path: 'registry.js', contents: generateRegistryModule(catalog, target) },
     { path: 'registry.d.ts', contents: generateRegistryTypes(catalog) },
-    ...(await compileTools(catalog, path.resolve(options.root), files, target)),
+    ...(await compileTools(catalog, path.resolve(options.root), target, fileOf)),
   ].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
   writeFilesAtomically(generated.map((file) => ({ path: path.join(outDir, file.path), contents: file.contents })))
   return generated.map((file) => file.path)

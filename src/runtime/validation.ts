@@ -1,5 +1,6 @@
 import type { ErrorObject } from 'ajv'
 import { faultOf, formatFault } from './faults.js'
+import { isPlainRecord } from './is-tool-call.js'
 import { ToolError } from './tool-error.js'
 
 /** A compiled argument validator: the shape shared by an ajv `ValidateFunction` and ajv standalone code. */
@@ -18,11 +19,15 @@ export function parseArguments(validate: CompiledValidator, args: Readonly<Recor
     const message = faults[0] === undefined ? 'Arguments did not parse' : formatFault(faults[0])
     throw new ToolError('ARGUMENTS', message, { faults })
   }
-  if (typeof copy !== 'object' || copy === null || Array.isArray(copy)) throw new ToolError('ARGUMENTS', 'Arguments did not parse')
-  return copy as Record<string, unknown>
+  if (!isPlainRecord(copy)) throw new ToolError('ARGUMENTS', 'Arguments did not parse')
+  return copy
 }
 
-/** Copies arrays and plain objects (cycles preserved); other values are shared, as a validator only reads them. */
+/**
+ * Copies the JSON view of a value: arrays stay arrays, every other object becomes a plain record of
+ * its own enumerable properties, cycles preserved. Nothing
+ * of the caller's is shared, so the validator's coercion and key removal cannot reach it.
+ */
 function copyData(value: unknown, copies: Map<object, unknown>): unknown {
   if (typeof value !== 'object' || value === null) return value
   const known = copies.get(value)
@@ -33,8 +38,6 @@ function copyData(value: unknown, copies: Map<object, unknown>): unknown {
     for (const item of value) copy.push(copyData(item, copies))
     return copy
   }
-  const prototype: unknown = Object.getPrototypeOf(value)
-  if (prototype !== Object.prototype && prototype !== null) return value
   const copy: Record<string, unknown> = {}
   copies.set(value, copy)
   for (const [key, item] of Object.entries(value)) copy[key] = copyData(item, copies)

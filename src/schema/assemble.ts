@@ -34,7 +34,7 @@ export function assemble<N>(root: Entry<N>): Assembled<N> {
   const inlineRoot = (entry: Entry<N>): JsonSchema => {
     if (!(entry.schema instanceof Ref)) return inline(entry, [], undefined)
     report(entry, [], undefined)
-    return layer(inlineRoot(entry.schema.target as Entry<N>), entry.schema.annotations)
+    return layer(inlineRoot(entry.schema.target), entry.schema.annotations)
   }
   const expand = (ir: unknown, path: readonly string[], node: N | undefined): unknown => {
     if (ir instanceof Ref) return expandRef(ir as Ref<N>, path, node)

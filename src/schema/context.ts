@@ -17,9 +17,9 @@ export interface UnitContext<N> {
   /** Converts a child type; `segment` names it in problem paths (`name`, `[]`, `[0]`). */
   child(type: TypeView<N>, segment?: string, node?: N): Ref<N>
   /** The finished plain schema behind a reference, when there is one (for merging union members). */
-  concrete(ir: Ir): JsonSchema | undefined
+  concrete(ir: Ir<N>): JsonSchema | undefined
   problem(problem: UnitProblem<N>): void
 }
 
 /** Converts one kind of type to a schema under construction. */
-export type Unit = <N>(type: TypeView<N>, context: UnitContext<N>) => Ir
+export type Unit = <N>(type: TypeView<N>, context: UnitContext<N>) => Ir<N>

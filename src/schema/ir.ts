@@ -7,7 +7,7 @@ import type { NamedInfo } from './view.js'
  * type's schema goes. Entries are cached per checker type and shared by every tool; each tool's
  * self-contained schema is assembled from them afterwards (inline or `$defs`).
  */
-export type Ir = JsonSchema | Ref<unknown>
+export type Ir<N = unknown> = JsonSchema | Ref<N>
 
 /** A problem found in one type, with its path relative to that type. */
 export interface LocalProblem<N> {
@@ -20,7 +20,7 @@ export interface LocalProblem<N> {
 
 /** The cached result of converting one checker type. */
 export interface Entry<N> {
-  schema: Ir
+  schema: Ir<N>
   /** False while the type is being converted: a reference to it then is a recursion. */
   done: boolean
   readonly problems: LocalProblem<N>[]

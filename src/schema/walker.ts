@@ -30,7 +30,7 @@ function contextFor<N>(entry: Entry<N>, walk: Walker<N>): UnitContext<N> {
   return {
     child: (type, segment, node) => new Ref(walk(type), segment === undefined ? [] : [segment], node),
     concrete: (ir) => {
-      let current: Ir = ir
+      let current: Ir<N> = ir
       while (current instanceof Ref && !current.annotations && current.target.done) current = current.target.schema
       return current instanceof Ref ? undefined : current
     },
@@ -41,7 +41,7 @@ function contextFor<N>(entry: Entry<N>, walk: Walker<N>): UnitContext<N> {
 }
 
 /** A named type's own JSDoc (e.g. `@format email` on `type Email = string`) applies wherever it is used. */
-function withOwnDocs<N>(schema: Ir, type: TypeView<N>, context: UnitContext<N>): Ir {
+function withOwnDocs<N>(schema: Ir<N>, type: TypeView<N>, context: UnitContext<N>): Ir<N> {
   const keywords = annotationsOf(type.docs(), (message) => context.problem({ code: codes.unsupportedType, message }))
   if (Object.keys(keywords).length === 0) return schema
   return schema instanceof Ref ? schema.annotate(keywords) : { ...keywords, ...schema }

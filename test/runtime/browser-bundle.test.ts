@@ -6,15 +6,16 @@ import { expect, test } from 'vitest'
 const entry = fileURLToPath(new URL('../../src/index.ts', import.meta.url))
 const builtins = new Set(builtinModules)
 
-/** Records every import of a Node builtin, however it is spelled, instead of trusting the platform to refuse it. */
+/** Records every import of a Node builtin, however it is spelled, and keeps it external so the report lists them all. */
 function recordBuiltins(found: string[]): Plugin {
   return {
     name: 'record-node-builtins',
     setup(plugin) {
       plugin.onResolve({ filter: /.*/ }, (args) => {
         const bare = args.path.replace(/^node:/, '').split('/')[0] ?? ''
-        if (args.path.startsWith('node:') || builtins.has(bare)) found.push(`${args.path} (from ${args.importer})`)
-        return undefined
+        if (!args.path.startsWith('node:') && !builtins.has(bare)) return undefined
+        found.push(`${args.path} (from ${args.importer})`)
+        return { path: args.path, external: true }
       })
     },
   }

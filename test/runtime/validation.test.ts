@@ -42,6 +42,20 @@ describe('parseArguments', () => {
     expect(parsed.items).not.toBe(args.items)
   })
 
+  test('never reaches into the caller objects, class instances and cycles included', () => {
+    class Args {
+      amount = '3'
+      extra = true
+    }
+    const args = new Args()
+    expect(parseArguments(validate, args as unknown as Record<string, unknown>)).toEqual({ amount: 3 })
+    expect(args).toEqual(new Args())
+    const cyclic: Record<string, unknown> = { amount: 1 }
+    cyclic.self = cyclic
+    const loose = parseArguments(compileSchema({ type: 'object' }), cyclic)
+    expect(loose.self).toBe(loose)
+  })
+
   test('builds the message from the first fault and reports every fault', () => {
     const error = refusal({ amount: 'invalid', name: 'ab' })
     expect(error.code).toBe('ARGUMENTS')

@@ -10,7 +10,7 @@ import { additionalProperties } from './record.js'
  * declaration order with their JSDoc, `required` for the members that cannot be omitted.
  */
 export const objectUnit: Unit = (type, context) => {
-  const properties: [string, Ir][] = []
+  const properties: [string, Ir<N>][] = []
   const required: string[] = []
   for (const property of type.properties()) {
     const { name, node } = property

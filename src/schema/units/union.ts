@@ -14,7 +14,7 @@ export const unionUnit: Unit = (type, context) => {
   const values = members.filter(isLiteralLike).map((member): LiteralValue => member.literal() ?? null).sort(byValue)
   const isBoolean = values.includes(true) && values.includes(false)
   const enumValues = isBoolean ? values.filter((value) => typeof value !== 'boolean') : values
-  const parts: Ir[] = [
+  const parts: Ir<N>[] = [
     ...members.filter((member) => !isLiteralLike(member)).map((member) => context.child(member)),
     ...(isBoolean ? [{ type: 'boolean' }] : []),
     ...(enumValues.length > 0 ? [literalsSchema(enumValues)] : []),
@@ -37,7 +37,7 @@ function isLiteralLike<N>(member: TypeView<N>): boolean {
   return member.kind === 'literal' || member.kind === 'null'
 }
 
-function combine<N>(parts: Ir[], context: UnitContext<N>): Ir {
+function combine<N>(parts: Ir<N>[], context: UnitContext<N>): Ir<N> {
   if (parts.length === 0) return { not: {} }
   if (parts.length === 1 && parts[0]) return parts[0]
   const types = parts.map((part) => typeOnly(context.concrete(part)))

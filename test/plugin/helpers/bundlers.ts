@@ -1,7 +1,7 @@
 import { join } from 'node:path'
-import { rspack } from '@rspack/core'
-import { build as esbuild, transform } from 'esbuild'
-import { rollup } from 'rollup'
+import { rspack, type RspackOptions } from '@rspack/core'
+import { build as esbuild, transform, type BuildOptions } from 'esbuild'
+import { rollup, type RollupOptions } from 'rollup'
 import { build as vite } from 'vite'
 import webpack, { type Configuration, type Stats } from 'webpack'
 import toolcatEsbuild from 'toolcat/esbuild'
@@ -17,19 +17,7 @@ export type BuildApp = (root: string, outDir: string) => Promise<void>
 /** The bundlers under test, each configured for Node output with code splitting on. */
 export const bundlers: Record<'esbuild' | 'vite' | 'rollup' | 'webpack' | 'rspack', BuildApp> = {
   async esbuild(root, outDir) {
-    await esbuild({
-      absWorkingDir: root,
-      entryPoints: ['main.ts'],
-      bundle: true,
-      splitting: true,
-      format: 'esm',
-      platform: 'node',
-      outdir: outDir,
-      alias: { toolcat: runtimeEntry },
-      external: ['ajv', 'ajv-formats'],
-      logLevel: 'silent',
-      plugins: [toolcatEsbuild()],
-    })
+    await esbuild(esbuildOptions(root, outDir))
   },
   async vite(root, outDir) {
     await vite({
@@ -43,26 +31,28 @@ export const bundlers: Record<'esbuild' | 'vite' | 'rollup' | 'webpack' | 'rspac
     })
   },
   async rollup(root, outDir) {
-    const bundle = await rollup({
-      input: join(root, 'main.ts'),
-      external: [/^ajv/],
-      plugins: [
-        toolcatRollup({ root }),
-        { name: 'toolcat-runtime', resolveId: (id) => (id === 'toolcat' ? runtimeEntry : null) },
-        { name: 'strip-types', transform: async (code, id) => (id.endsWith('.ts') ? { code: (await transform(code, { loader: 'ts' })).code } : null) },
-      ],
-    })
+    const bundle = await rollup(rollupOptions(root))
     await bundle.write({ dir: outDir, format: 'esm' })
     await bundle.close()
   },
   async webpack(root, outDir) {
-    const loader = { test: /\.ts$/, loader: join(import.meta.dirname, 'strip-types-loader.mjs') }
-    await compile(webpack(webpackLike(root, outDir, loader, [toolcatWebpack()])))
+    await compile(webpack(webpackConfig(root, outDir)))
   },
   async rspack(root, outDir) {
-    const loader = { test: /\.ts$/, loader: 'builtin:swc-loader', options: { jsc: { parser: { syntax: 'typescript' } } } }
-    await compile(rspack(webpackLike(root, outDir, loader, [toolcatRspack()]) as Parameters<typeof rspack>[0]))
+    await compile(rspack(rspackConfig(root, outDir)))
   },
+}
+
+/** webpack, with esbuild stripping the types. */
+export function webpackConfig(root: string, outDir: string): Configuration {
+  const loader = { test: /\.ts$/, loader: join(import.meta.dirname, 'strip-types-loader.mjs') }
+  return webpackLike(root, outDir, loader, [toolcatWebpack()])
+}
+
+/** rspack, with its built-in swc loader stripping the types. */
+export function rspackConfig(root: string, outDir: string): RspackOptions {
+  const loader = { test: /\.ts$/, loader: 'builtin:swc-loader', options: { jsc: { parser: { syntax: 'typescript' } } } }
+  return webpackLike(root, outDir, loader, [toolcatRspack()]) as RspackOptions
 }
 
 /** The configuration webpack and rspack share: ESM output for Node, each dynamic import its own chunk. */
@@ -99,4 +89,34 @@ function compile(compiler: Compiler): Promise<void> {
       })
     })
   })
+}
+
+/** esbuild: bundled ESM for Node, split at every dynamic import. */
+export function esbuildOptions(root: string, outDir: string): BuildOptions {
+  return {
+    absWorkingDir: root,
+    entryPoints: ['main.ts'],
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    outdir: outDir,
+    alias: { toolcat: runtimeEntry },
+    external: ['ajv', 'ajv-formats'],
+    logLevel: 'silent',
+    plugins: [toolcatEsbuild()],
+  }
+}
+
+/** rollup: it resolves no packages and reads no TypeScript by itself, so two small plugins do. */
+export function rollupOptions(root: string): RollupOptions {
+  return {
+    input: join(root, 'main.ts'),
+    external: [/^ajv/],
+    plugins: [
+      toolcatRollup({ root }),
+      { name: 'toolcat-runtime', resolveId: (id) => (id === 'toolcat' ? runtimeEntry : null) },
+      { name: 'strip-types', transform: async (code, id) => (id.endsWith('.ts') ? { code: (await transform(code, { loader: 'ts' })).code } : null) },
+    ],
+  }
 }

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest'
+import { judge } from '../lib/targets.mjs'
+
+const verdict = (rows, label, size) => rows.find((row) => row.label.startsWith(label) && row.size === size)?.verdict
+
+describe('judge', () => {
+  const rows = judge({
+    build: { sizes: { 100: { ratios: { 'toolcat/tsc': 1.2 } }, 1000: { ratios: { 'toolcat/tsc': 0.8, 'tjs/toolcat': 1.4 } } }, scaling: { toolcat: 2.4 } },
+    incremental: { size: 1000, updateMs: { median: 150 } },
+    runtime: { sizes: { 1000: { ratios: { 'eager/lazy': 5 } }, 3000: { ratios: { 'eager/lazy': 5 } } } },
+  })
+
+  it('passes or misses each target at the sizes it is defined for', () => {
+    expect(verdict(rows, 'toolcat build CPU', '1000')).toBe('pass')
+    expect(verdict(rows, 'typescript-json-schema', '1000')).toBe('miss')
+    expect(verdict(rows, 'toolcat CPU at 3,000', '3000/1000')).toBe('miss')
+    expect(verdict(rows, 'one-file incremental', '1000')).toBe('pass')
+  })
+
+  it('holds the eager ratio to 4× at 1,000 tools and 6× at 3,000', () => {
+    expect(verdict(rows, 'eager import', '1000')).toBe('pass')
+    expect(verdict(rows, 'eager import', '3000')).toBe('miss')
+  })
+
+  it('shows figures at other sizes without a verdict, and lists what was not measured', () => {
+    expect(verdict(rows, 'toolcat build CPU', '100')).toBe('info (no target at this size)')
+    expect(verdict(rows, 'lazy list', '—')).toBe('not measured')
+  })
+})

@@ -1,0 +1,62 @@
+import { existsSync, readFileSync, readdirSync } from 'node:fs'
+import path from 'node:path'
+import { Ajv } from 'ajv'
+import { beforeAll, describe, expect, test } from 'vitest'
+import { copyFixture, repoRoot, runCli, temporaryFolder, type CliRun } from './run-cli.js'
+
+const catalogSchema = JSON.parse(readFileSync(path.join(repoRoot, 'catalog.schema.json'), 'utf8')) as object
+
+describe('toolcat build fixtures/basic', () => {
+  let fromRepo: string
+  let run: CliRun
+
+  beforeAll(() => {
+    const out = path.join(temporaryFolder(), 'catalog.json')
+    run = runCli(['build', 'fixtures/basic/tools', '--out', out])
+    fromRepo = readFileSync(out, 'utf8')
+  })
+
+  test('writes the catalog and prints a one-line summary', () => {
+    expect(run.status).toBe(0)
+    expect(run.stderr).toMatch(/^✔ 13 tools · 0 errors · 0 warnings · \d+ ms → \/.*catalog\.json\n$/)
+  })
+
+  test('the catalog validates against catalog.schema.json, itself a valid draft-07 schema', () => {
+    const ajv = new Ajv({ strict: true })
+    expect(ajv.validateSchema(catalogSchema)).toBe(true)
+    const validate = ajv.compile(catalogSchema)
+    const catalog = JSON.parse(fromRepo) as { tools: { name: string; parameters: object }[] }
+    expect(validate(catalog), JSON.stringify(validate.errors)).toBe(true)
+    for (const tool of catalog.tools) expect(new Ajv().validateSchema(tool.parameters), tool.name).toBe(true)
+  })
+
+  test('a copy built elsewhere, from another working directory, to the default out, gives identical bytes', () => {
+    const copy = copyFixture('basic')
+    const second = runCli(['build'], copy)
+    expect(second.status).toBe(0)
+    expect(second.stderr).toMatch(/→ catalog\.json\n$/)
+    expect(readFileSync(path.join(copy, 'catalog.json'), 'utf8')).toBe(fromRepo)
+  })
+
+  test('--json prints the catalog and the diagnostics on stdout', () => {
+    const out = path.join(temporaryFolder(), 'catalog.json')
+    const json = runCli(['build', 'fixtures/basic/tools', '--out', out, '--json'])
+    expect(json.status).toBe(0)
+    expect(JSON.parse(json.stdout)).toEqual({ catalog: JSON.parse(fromRepo), diagnostics: [] })
+  })
+})
+
+test('toolcat check reports like build and writes nothing', () => {
+  const copy = copyFixture('basic')
+  const run = runCli(['check', 'tools'], copy)
+  expect(run.status).toBe(0)
+  expect(run.stderr).toMatch(/^✔ 13 tools · 0 errors · 0 warnings · \d+ ms\n$/)
+  expect(existsSync(path.join(copy, 'catalog.json'))).toBe(false)
+  expect(readdirSync(copy).sort()).toEqual(['package.json', 'tools', 'tsconfig.json'])
+})
+
+test('a missing tsconfig given with --tsconfig is a diagnostic, not a crash', () => {
+  const run = runCli(['check', 'fixtures/basic/tools', '--tsconfig', 'nope/tsconfig.json'])
+  expect(run.status).toBe(1)
+  expect(run.stderr).toMatch(/nope\/tsconfig\.json - error TC1011: cannot use the tsconfig: /)
+})

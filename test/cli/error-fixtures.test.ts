@@ -1,0 +1,41 @@
+import { readFileSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { expect, test } from 'vitest'
+import { codes } from '../../src/analyze/codes.js'
+import { runCli, temporaryFolder } from './run-cli.js'
+
+const cases = [
+  { fixture: 'bad-name', code: codes.invalidName, at: 'weather.ts:5:9' },
+  { fixture: 'duplicate', code: codes.duplicateName, at: 'search-web.ts:5:9' },
+  { fixture: 'side-effect', code: codes.sideEffect, at: 'fetch-rates.ts:4:1' },
+  { fixture: 'non-json', code: codes.nonJsonType, at: 'schedule.ts:6:34' },
+  { fixture: 'non-object', code: codes.nonObjectParameters, at: 'echo.ts:6:20' },
+  { fixture: 'computed-name', code: codes.nonStaticField, at: 'translate.ts:6:9' },
+  { fixture: 'syntax-error', code: codes.syntaxError, at: 'broken.ts:9:1' },
+  { fixture: 'no-tools', code: codes.noTools, at: '' },
+]
+
+test.each(cases)('$fixture: $code at $at, exit 1, the previous catalog untouched', ({ fixture, code, at }) => {
+  const out = path.join(temporaryFolder(), 'catalog.json')
+  const previous = '{"previous":"catalog"}\n'
+  writeFileSync(out, previous)
+  const run = runCli(['build', `fixtures/errors/${fixture}/tools`, '--out', out])
+  expect(run.status).toBe(1)
+  const location = at ? `fixtures/errors/${fixture}/tools/${at}` : `fixtures/errors/${fixture}/tools`
+  expect(run.stderr).toContain(`${location} - error ${code}: `)
+  expect(run.stderr).toMatch(/✖ \d+ tools? · [1-9]\d* errors? · 0 warnings · \d+ ms\n$/)
+  expect(run.stderr).not.toMatch(/\n\s+at .*\.js:\d+/)
+  expect(readFileSync(out, 'utf8')).toBe(previous)
+})
+
+test('a diagnostic shows the source line with a caret under the node at fault', () => {
+  const run = runCli(['check', 'fixtures/errors/side-effect/tools'])
+  expect(run.stderr).toContain(
+    [
+      'fixtures/errors/side-effect/tools/fetch-rates.ts:4:1 - error TC1004: a call at the top level runs whenever the module is loaded: `console.log(\'rates tool loaded\')`',
+      "  4 | console.log('rates tool loaded')",
+      '    | ' + '^'.repeat(32),
+      '  hint: a tool module may only import and declare; move the work into execute()',
+    ].join('\n'),
+  )
+})

@@ -1,0 +1,39 @@
+import { expect, test } from 'vitest'
+import { hashCatalog, hashEntry } from '../../src/analyze/hash.js'
+import { verifyCatalog } from '../../src/interop/verify.js'
+import type { Catalog } from '../../src/runtime/catalog.js'
+import { richCatalog } from './rich-catalog.js'
+
+const rehashed = (tools: Catalog['tools']): Catalog => {
+  const withHashes = tools.map((tool) => ({ ...tool, hash: hashEntry(tool) }))
+  return { ...richCatalog, tools: withHashes, hash: hashCatalog(withHashes) }
+}
+
+test('the fixture catalog carries correct entry and catalog hashes, so it verifies against itself', () => {
+  expect(verifyCatalog(richCatalog, structuredClone(richCatalog))).toEqual([])
+})
+
+test('a hand edit that kept the old hash is tampering, and drift from the sources', () => {
+  const [first, ...rest] = richCatalog.tools
+  const edited = { ...richCatalog, tools: [{ ...first!, description: 'edited by hand' }, ...rest] }
+  expect(verifyCatalog(edited, richCatalog)).toEqual([
+    { tool: 'add', kind: 'tampered', message: expect.stringMatching(/^entry content hashes to sha256-/) },
+    { tool: 'add', kind: 'changed', message: 'differs from the sources at description' },
+  ])
+})
+
+test('sources that changed, lost a tool or gained one are drift per tool', () => {
+  const [add, createUser, ...rest] = richCatalog.tools
+  const sources = rehashed([{ ...add!, parameters: { ...add!.parameters, required: ['left'] } }, ...rest, { ...createUser!, name: 'zz_new' }])
+  const recorded = rehashed(richCatalog.tools)
+  expect(verifyCatalog(recorded, sources)).toEqual([
+    { tool: 'add', kind: 'changed', message: 'differs from the sources at parameters.right' },
+    { tool: 'create_user', kind: 'missing', message: 'in the catalog but no longer in the sources' },
+    { tool: 'zz_new', kind: 'added', message: 'in the sources but not in the catalog' },
+  ])
+})
+
+test('a catalog hash that does not cover its entries is reported once', () => {
+  const drift = verifyCatalog({ ...richCatalog, hash: 'sha256-stale' }, richCatalog)
+  expect(drift).toEqual([{ tool: '*', kind: 'catalog-hash', message: 'catalog hash does not match the hashes of its entries' }])
+})

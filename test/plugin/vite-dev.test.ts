@@ -1,0 +1,64 @@
+import { cpSync, mkdtempSync, rmSync, writeFileSync, readFileSync, mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { createServer, type ViteDevServer } from 'vite'
+import toolcatVite from 'toolcat/vite'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { fixture, outputFolder, runtimeEntry } from './helpers/paths.js'
+
+type Definitions = readonly { name: string; parameters: { properties: Record<string, { type?: string }> } }[]
+
+let root: string
+let server: ViteDevServer
+
+// The server works on a copy of the fixture, since the tests edit its tools on disk.
+beforeAll(async () => {
+  mkdirSync(outputFolder(''), { recursive: true })
+  root = mkdtempSync(join(outputFolder(''), 'dev-app-'))
+  cpSync(fixture('plugin-app'), root, { recursive: true })
+  server = await createServer({
+    root,
+    configFile: false,
+    logLevel: 'silent',
+    resolve: { alias: { toolcat: runtimeEntry } },
+    server: { middlewareMode: true, ws: false },
+    plugins: [toolcatVite()],
+  })
+})
+
+afterAll(async () => {
+  await server?.close()
+  rmSync(root, { recursive: true, force: true })
+})
+
+async function definitions(): Promise<Definitions> {
+  return ((await server.ssrLoadModule('~toolcat/catalog')) as { default: Definitions }).default
+}
+
+/** Reloads the catalog until `check` holds: the watcher sees a change a moment after the write. */
+async function eventually(check: (current: Definitions) => boolean): Promise<Definitions> {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const current = await definitions()
+    if (check(current)) return current
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  throw new Error(`the catalog never changed: ${JSON.stringify(await definitions())}`)
+}
+
+test('editing a parameter type re-derives the schema without a restart', async () => {
+  const right = (current: Definitions) => current.find((tool) => tool.name === 'add')?.parameters.properties.right?.type
+  expect(right(await definitions())).toBe('number')
+  const file = join(root, 'tools/add.ts')
+  writeFileSync(file, readFileSync(file, 'utf8').replace('right: number', 'right: string'))
+  expect(right(await eventually((current) => right(current) === 'string'))).toBe('string')
+})
+
+test('a tool file added or deleted is picked up', async () => {
+  writeFileSync(
+    join(root, 'tools/shout.ts'),
+    "import { defineTool } from 'toolcat'\n\n/** Shout. */\nexport default defineTool({\n  execute(args: { text: string }) {\n    return args.text.toUpperCase()\n  },\n})\n",
+  )
+  const names = (current: Definitions) => current.map((tool) => tool.name)
+  expect(names(await eventually((current) => names(current).includes('shout')))).toEqual(['add', 'greet', 'shout'])
+  rmSync(join(root, 'tools/greet.ts'))
+  expect(names(await eventually((current) => !names(current).includes('greet')))).toEqual(['add', 'shout'])
+})
