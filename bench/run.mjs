@@ -29,7 +29,7 @@ function options(argv) {
   return { sizes: positiveIntegers(values.sizes, '--sizes'), reps, only, argv: argv.join(' ') }
 }
 
-function main() {
+async function main() {
   const argv = process.argv.slice(2)
   const settings = options(argv)
   requireGnuTime()
@@ -37,13 +37,13 @@ function main() {
   const results = { ...describeRun(), options: settings }
   for (const name of settings.only) {
     log(`== ${name}`)
-    results[name] = suites[name]({ ...settings, log })
+    results[name] = await suites[name]({ ...settings, log })
   }
   log(`wrote ${writeResults(results).join(' and ')}`)
 }
 
 try {
-  main()
+  await main()
 } catch (error) {
   console.error(`bench: ${error instanceof Error ? error.message : String(error)}`)
   process.exitCode = 1

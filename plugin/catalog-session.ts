@@ -1,18 +1,9 @@
-import { relative, sep } from 'node:path'
-import type { Diagnostic } from '../src/analyze/diagnostic.js'
-import type { Catalog } from '../src/runtime/catalog.js'
+import { sep } from 'node:path'
+import { createCatalogBuilder, type BuildResult, type CatalogBuilder } from '../src/analyze/index.js'
 import type { ResolvedPluginOptions } from './options.js'
-import { createCatalogBuilder, type CatalogBuilder } from '../src/analyze/index.js'
 
 /** How a source file changed on disk. */
 export type FileChangeKind = 'add' | 'change' | 'unlink'
-
-/** One derivation: the catalog and the diagnostics that came with it. */
-export interface Derivation {
-  readonly catalog: Catalog
-  readonly diagnostics: readonly Diagnostic[]
-}
-
 
 const SOURCE_FILE = /\.[cm]?tsx?$/
 
@@ -26,20 +17,21 @@ export class CatalogSession {
   readonly options: ResolvedPluginOptions
   readonly #pending = new Map<string, FileChangeKind>()
   #builder: CatalogBuilder | undefined
-  #derivation: Derivation | undefined
+  #derivation: BuildResult | undefined
 
   constructor(options: ResolvedPluginOptions) {
     this.options = options
   }
 
   /** The current catalog, re-derived first when files changed since the last call. */
-  derive(): Derivation {
-    if (this.#builder === undefined) {
+  derive(): BuildResult {
+    if (this.#builder === undefined || this.#derivation === undefined) {
       const { root, tools, tsconfig } = this.options
       this.#builder = createCatalogBuilder({ root, tools, ...(tsconfig === undefined ? {} : { tsconfig }) })
       this.#pending.clear()
-      this.#derivation = this.#builder.build()
-    } else if (this.#pending.size > 0 || this.#derivation === undefined) {
+      return (this.#derivation = this.#builder.build())
+    }
+    if (this.#pending.size > 0) {
       const changes = [...this.#pending].map(([path, kind]) => ({ path, kind }))
       this.#pending.clear()
       this.#derivation = this.#builder.update(changes)
@@ -54,12 +46,11 @@ export class CatalogSession {
 
   /**
    * Records a change for the next derivation; returns false for files that cannot affect the
-   * catalog. Any TypeScript source under the root may hold a type a tool's parameters use, so the
-   * builder, not the plugin, decides what a change means.
+   * catalog. Any TypeScript source outside node_modules may hold a type a tool's parameters use, so
+   * the builder, not the plugin, decides what a change means.
    */
   queue(path: string, kind: FileChangeKind): boolean {
-    const inside = relative(this.options.root, path)
-    if (!SOURCE_FILE.test(path) || inside.startsWith('..') || inside.split(sep).includes('node_modules')) return false
+    if (!SOURCE_FILE.test(path) || path.split(sep).includes('node_modules')) return false
     // A file created and then edited before the next derivation is still new to the builder.
     this.#pending.set(path, this.#pending.get(path) === 'add' && kind === 'change' ? 'add' : kind)
     return true

@@ -38,11 +38,6 @@ export function parseVirtualId(id: string): VirtualModule | undefined {
   return tool === undefined ? undefined : { kind: 'tool', name: tool }
 }
 
-/** Every internal id, for invalidating them all after a tool changes. */
-export function internalIds(toolNames: readonly string[]): string[] {
-  return [INTERNAL_CATALOG, INTERNAL_REGISTRY, ...toolNames.map(internalToolId)]
-}
-
 function internalToolId(name: string): string {
   return `\0toolcat/tool/${name}.js`
 }

@@ -1,4 +1,5 @@
 import { createUnplugin, type UnpluginBuildContext, type UnpluginContext } from 'unplugin'
+import { serializeCatalog } from '../src/emit/catalog-json.js'
 import { CatalogSession, type FileChangeKind } from './catalog-session.js'
 import { parseVirtualId, resolveVirtualId } from './ids.js'
 import { resolveOptions, type ToolcatPluginOptions } from './options.js'
@@ -7,7 +8,6 @@ import { createEmitTarget, generateVirtualModule } from './virtual-modules.js'
 import { configureDevServer } from './vite-dev.js'
 import { resolveFromVirtualModules } from './esbuild-resolve.js'
 import { watchEsbuildTools } from './esbuild-watch.js'
-import { serializeCatalog } from '../src/emit/catalog-json.js'
 
 export type { ToolcatPluginOptions } from './options.js'
 
@@ -41,15 +41,19 @@ export const toolcat = createUnplugin((options: ToolcatPluginOptions | undefined
   return {
     name: 'toolcat',
     enforce: 'pre',
-    resolveId: (id) => resolveVirtualId(id),
-    loadInclude: (id) => parseVirtualId(id) !== undefined,
-    load: loadVirtual,
+    resolveId: { filter: { id: /^~toolcat\// }, handler: resolveVirtualId },
+    load: { filter: { id: /^\0toolcat\// }, handler: loadVirtual },
+    buildStart() {
+      // Every build reports the errors again: a watch rebuild may reuse the previous derivation.
+      reportedFor = undefined
+    },
     watchChange(id, change) {
       current().queue(id, WATCH_EVENTS[change.event])
     },
     buildEnd() {
-      if (serving || session === undefined || !session.options.emitCatalog) return
-      const { catalog, diagnostics } = session.derive()
+      const active = current()
+      if (serving || !active.options.emitCatalog) return
+      const { catalog, diagnostics } = active.derive()
       if (diagnostics.some((diagnostic) => diagnostic.severity === 'error')) return
       this.emitFile({ type: 'asset', fileName: 'catalog.json', source: serializeCatalog(catalog) })
     },

@@ -33,7 +33,7 @@ function buildNotes(entry) {
 
 function runtimeNotes(entry) {
   return [
-    `Entry chunk: ${entry.entryChunk.bytes} bytes in ${entry.entryChunk.files} file(s), plus bare imports: ${entry.entryChunk.bare.join(', ') || 'none'}.`,
+    `Entry chunk: ${entry.entryChunk.bytes} bytes of generated code in ${entry.entryChunk.files} file(s), plus ${entry.entryChunk.toolcatBytes} bytes of toolcat runtime in ${entry.entryChunk.toolcatFiles} file(s); other packages imported (not counted): ${entry.entryChunk.external.join(', ') || 'none'}.`,
     entry.eagerSkipped ? `Eager contestant skipped: ${entry.eagerSkipped}.` : '',
   ]
 }

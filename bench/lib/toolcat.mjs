@@ -10,6 +10,9 @@ export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..'
 /** The built toolcat command. */
 export const cliPath = join(repoRoot, 'dist/src/cli/bin.js')
 
+/** The built `toolcat/build` entry (buildCatalog, writeOutDir). */
+export const buildApiPath = join(repoRoot, 'dist/src/build.js')
+
 /** The built analyzer module exporting `createCatalogBuilder`. */
 export const analyzerPath = join(repoRoot, 'dist/src/analyze/index.js')
 

@@ -1,16 +1,14 @@
 /**
  * Calls per second through a generated registry's `execute` (argument validation included), after
  * one untimed call that imports the handler and, for runtime validators, compiles the schema.
- * Usage: node bench/probes/validation-throughput.mjs <registry.js> <toolName> <argsJson> <calls> [runtime]
+ * Usage: node bench/probes/validation-throughput.mjs <registry.js> <toolName> <argsJson> <calls>
  */
 import { pathToFileURL } from 'node:url'
 import { reportUsage } from './report-usage.mjs'
 
-const [registryPath = '', name = '', argsJson = '{}', calls = '1000', mode] = process.argv.slice(2)
+const [registryPath = '', name = '', argsJson = '{}', calls = '1000'] = process.argv.slice(2)
 const { createRegistry } = await import(pathToFileURL(registryPath).href)
-// Runtime validators need a compiler; the registry takes toolcat's when the generated code asks for one.
-const toolcat = mode === 'runtime' ? await import('toolcat') : undefined
-const registry = createRegistry(toolcat?.compileSchema ? { compile: toolcat.compileSchema } : undefined)
+const registry = createRegistry()
 const args = JSON.parse(argsJson)
 const call = async (id) => {
   const result = await registry.execute({ id: String(id), name, arguments: args })

@@ -1,13 +1,13 @@
 /**
  * Validation suite: calls per second through the registry's `execute` with validators precompiled
- * at build time (the default) against `--validators runtime` (ajv compiles on the first call).
+ * at build time (the default) against runtime validators (ajv compiles on the first call).
  */
 import { join } from 'node:path'
 import { runAlternating } from '../lib/alternate.mjs'
 import { corpus } from '../lib/corpora.mjs'
 import { median, round } from '../lib/stats.mjs'
 import { repoRoot } from '../lib/toolcat.mjs'
-import { buildRegistry, sampleArgs } from './toolcat-output.mjs'
+import { sampleArgs, writeRegistries } from './toolcat-output.mjs'
 
 const CALLS = 20_000
 // tool_0002 has nested arrays of objects, a Record over a union, numbers with bounds: a typical schema.
@@ -21,19 +21,16 @@ function throughput(run) {
 }
 
 /** Runs the validation suite on the smallest size (validation cost does not depend on N). */
-export function validationSuite({ sizes, reps, log }) {
+export async function validationSuite({ sizes, reps, log }) {
   const n = Math.min(...sizes)
   const dir = corpus(n, log)
-  const precompiled = buildRegistry(dir, 'validators-precompiled')
-  if (precompiled.skipped) return { size: n, skipped: precompiled.skipped }
-  const runtime = buildRegistry(dir, 'validators-runtime', ['--validators', 'runtime'])
-  if (runtime.skipped) return { size: n, skipped: runtime.skipped }
+  const written = await writeRegistries(dir, ['precompiled', 'runtime'])
+  if (written.skipped) return { size: n, skipped: written.skipped }
   const args = sampleArgs(dir, TOOL)
   log(`validation @ ${n} tools, ${TOOL}, ${CALLS} calls (${reps} reps)`)
-  const runs = runAlternating([
-    { id: 'precompiled', command: 'node', args: [probe, precompiled.registry, TOOL, args, String(CALLS)] },
-    { id: 'runtime', command: 'node', args: [probe, runtime.registry, TOOL, args, String(CALLS), 'runtime'] },
-  ], reps, log)
+  const runs = runAlternating(Object.entries(written.registries).map(([mode, registry]) => (
+    { id: mode, command: 'node', args: [probe, registry, TOOL, args, String(CALLS)] }
+  )), reps, log)
   const results = Object.fromEntries(runs.map((run) => [run.id, throughput(run)]))
   const [fast, slow] = [results.precompiled?.callsPerSecond, results.runtime?.callsPerSecond]
   return { size: n, tool: TOOL, calls: CALLS, contestants: results, ...(fast && slow ? { ratios: { 'precompiled/runtime': round(fast.median / slow.median) } } : {}) }

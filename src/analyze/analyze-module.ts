@@ -26,11 +26,14 @@ export interface ModuleAnalysis {
   readonly diagnostics: Diagnostic[]
 }
 
-/** Reads one tool module: syntax, T10, the exported definitions and their names (T1 pattern). */
+/** Reads one candidate module: syntax, its exported definitions and their names (T1 pattern), and T10 when it defines a tool. */
 export function analyzeModule(sourceFile: SourceFile, root: string): ModuleAnalysis {
   const syntax = syntaxDiagnostics(sourceFile, root)
   if (syntax.length > 0) return { drafts: [], diagnostics: syntax }
   const isDefineTool = defineToolMatcher(sourceFile)
+  const drafts = discoverTools(sourceFile, isDefineTool).map((site) => draftTool(sourceFile, site))
+  // A module exporting no tool is a helper, not a tool module: T10 governs only tool modules.
+  if (drafts.length === 0) return { drafts, diagnostics: [] }
   const diagnostics = findSideEffects(sourceFile, isDefineTool).map(({ node, effect, statement }) =>
     diagnosticAt(root, node, {
       code: codes.sideEffect,
@@ -38,7 +41,6 @@ export function analyzeModule(sourceFile: SourceFile, root: string): ModuleAnaly
       hint: 'a tool module may only import and declare; move the work into execute()',
     }),
   )
-  const drafts = discoverTools(sourceFile, isDefineTool).map((site) => draftTool(sourceFile, site))
   for (const draft of drafts) {
     diagnostics.push(...draft.fields.problems.map(({ node, finding }) => diagnosticAt(root, node, finding)))
     if (!TOOL_NAME_PATTERN.test(draft.name)) {

@@ -1,4 +1,5 @@
 import type { EmitterInterface, ListenerErrorHandler, Listener } from './emitter.js'
+import type { ArgumentLimits } from './limits.js'
 import type { ToolCall, ToolContext, ToolDefinition, ToolInterface, ToolResult } from './types.js'
 
 /** Names the events a tool registry publishes, with their payloads. */
@@ -8,10 +9,22 @@ export type ToolManagerEventMap = {
   readonly clear: readonly [tools: readonly ToolInterface[]]
 }
 
-/** Configures a tool registry's initial listeners and the handler of listener throws. */
+/** Configures a tool registry's initial listeners, the handler of listener throws, and call safeguards. */
 export interface ToolManagerOptions {
   readonly on?: { readonly [K in keyof ToolManagerEventMap]?: Listener<ToolManagerEventMap, K> }
   readonly error?: ListenerErrorHandler<ToolManagerEventMap>
+  /**
+   * Depth and size bounds on each call's arguments; a call beyond them fails before validation.
+   * @default { maxDepth: 64, maxBytes: 4194304 }
+   */
+  readonly limits?: ArgumentLimits
+  /**
+   * When the signal aborts while a handler runs, answer the caller at once with the abort failure
+   * instead of waiting for the handler. The handler is not stopped: it keeps running until it
+   * observes the signal, and its eventual outcome is discarded.
+   * @default false (the registry awaits a running handler, as the runtime guide specifies)
+   */
+  readonly releaseOnAbort?: boolean
 }
 
 /** One part of a streamed execution: each chunk as produced, then exactly one result. */

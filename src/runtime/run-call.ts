@@ -1,12 +1,16 @@
-import { CallFailure, throwIfAborted } from './abort.js'
+import { CallFailure, throwIfAborted, untilAborted } from './abort.js'
 import { isAsyncIterable, pullChunks } from './chunks.js'
 import { awaitConfirmation } from './confirm.js'
-import type { ToolStreamPart } from './manager-types.js'
+import { checkArgumentLimits } from './limits.js'
+import type { ToolManagerOptions, ToolStreamPart } from './manager-types.js'
 import { messageOf } from './thrown.js'
 import type { ToolCall, ToolContext, ToolInterface, ToolResult } from './types.js'
 
 /** Finds the tool a call names. */
 export type ToolLookup = (name: string) => ToolInterface | undefined
+
+/** The registry options that shape each run. */
+export type RunPolicy = Pick<ToolManagerOptions, 'limits' | 'releaseOnAbort'>
 
 /**
  * Runs one call with per-call isolation, yielding each chunk of a streaming handler and then
@@ -16,8 +20,10 @@ export type ToolLookup = (name: string) => ToolInterface | undefined
  *
  * Everything up to handler entry runs synchronously on the first `next()`, so a batch dispatches in
  * one pass and a synchronous abort by one handler keeps later handlers from being entered.
+ * Argument limits are checked before confirmation, so nobody is asked to approve a call that
+ * would be refused anyway.
  */
-export async function* runCall(lookup: ToolLookup, call: ToolCall, context: ToolContext): AsyncGenerator<ToolStreamPart, void> {
+export async function* runCall(lookup: ToolLookup, call: ToolCall, context: ToolContext, policy: RunPolicy = {}): AsyncGenerator<ToolStreamPart, void> {
   const { id, name } = call
   const result = (outcome: { success: true; value: unknown } | { success: false; error: string }): ToolStreamPart => ({
     type: 'result',
@@ -27,8 +33,10 @@ export async function* runCall(lookup: ToolLookup, call: ToolCall, context: Tool
     const tool = lookup(name)
     if (tool === undefined) throw new CallFailure(`tool not found: ${String(name)}`)
     throwIfAborted(context.signal)
+    checkArgumentLimits(call.arguments, policy.limits)
     if (tool.annotations?.consequential === true) await awaitConfirmation(call, name, context)
-    const value: unknown = await tool.execute(call.arguments, context)
+    const running = Promise.resolve(tool.execute(call.arguments, context))
+    const value: unknown = await (policy.releaseOnAbort === true ? untilAborted(running, context.signal) : running)
     if (!isAsyncIterable(value)) return yield result({ success: true, value })
     const chunks: unknown[] = []
     for await (const chunk of pullChunks(value, context.signal)) {

@@ -1,6 +1,6 @@
 import { Emitter, type EmitterInterface } from './emitter.js'
 import type { ToolManagerEventMap, ToolManagerInterface, ToolManagerOptions, ToolStreamPart } from './manager-types.js'
-import { runCall, settle } from './run-call.js'
+import { runCall, settle, type RunPolicy } from './run-call.js'
 import { toolToDefinition } from './to-definition.js'
 import type { ToolCall, ToolContext, ToolDefinition, ToolInterface, ToolResult } from './types.js'
 
@@ -11,9 +11,11 @@ import type { ToolCall, ToolContext, ToolDefinition, ToolInterface, ToolResult }
 export class ToolManager implements ToolManagerInterface {
   readonly #tools = new Map<string, ToolInterface>()
   readonly #emitter: Emitter<ToolManagerEventMap>
+  readonly #policy: RunPolicy
 
   constructor(options: ToolManagerOptions = {}) {
     this.#emitter = new Emitter(options.error)
+    this.#policy = { limits: options.limits, releaseOnAbort: options.releaseOnAbort }
     const on = options.on ?? {}
     if (on.add) this.#emitter.on('add', on.add)
     if (on.remove) this.#emitter.on('remove', on.remove)
@@ -103,7 +105,7 @@ export class ToolManager implements ToolManagerInterface {
   }
 
   #run(call: ToolCall, context: ToolContext): AsyncGenerator<ToolStreamPart, void> {
-    return runCall((name) => this.#tools.get(name), call, context)
+    return runCall((name) => this.#tools.get(name), call, context, this.#policy)
   }
 }
 

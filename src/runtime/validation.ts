@@ -40,6 +40,9 @@ function copyData(value: unknown, copies: Map<object, unknown>): unknown {
   }
   const copy: Record<string, unknown> = {}
   copies.set(value, copy)
-  for (const [key, item] of Object.entries(value)) copy[key] = copyData(item, copies)
+  // Defined, not assigned: `copy['__proto__'] = item` would swap the copy's prototype for the caller's value.
+  for (const [key, item] of Object.entries(value)) {
+    Object.defineProperty(copy, key, { value: copyData(item, copies), enumerable: true, writable: true, configurable: true })
+  }
   return copy
 }

@@ -1,7 +1,8 @@
 import type { JsonSchema } from '../runtime/types.js'
 import { validationKeywords } from './annotations.js'
-import { compare, planDefinitions } from './definitions.js'
+import { planDefinitions } from './definitions.js'
 import { Ref, type Entry, type LocalProblem } from './ir.js'
+import { compare } from './order.js'
 
 /** One tool's self-contained schema, and the problems of every type it uses with full paths. */
 export interface Assembled<N> {
@@ -37,6 +38,7 @@ export function assemble<N>(root: Entry<N>): Assembled<N> {
     return layer(inlineRoot(entry.schema.target), entry.schema.annotations)
   }
   const expand = (ir: unknown, path: readonly string[], node: N | undefined): unknown => {
+    // Keyword values are untyped, but one walker only ever stores references of its own node type.
     if (ir instanceof Ref) return expandRef(ir as Ref<N>, path, node)
     if (Array.isArray(ir)) return ir.map((item) => expand(item, path, node))
     if (typeof ir !== 'object' || ir === null) return ir

@@ -1,4 +1,5 @@
 import { Ref, type Entry } from './ir.js'
+import { compare } from './order.js'
 
 /**
  * Decides which types of one tool's schema go under `$defs`, and names them: named types
@@ -58,9 +59,4 @@ function nameDefinitions<N>(definitions: Entry<N>[]): Map<Entry<N>, string> {
     previous = base
   }
   return names
-}
-
-/** Code-unit order, independent of the machine's locale. */
-export function compare(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0
 }

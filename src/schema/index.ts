@@ -3,6 +3,7 @@ import { codes, type DiagnosticCode } from '../analyze/codes.js'
 import type { JsonSchema } from '../runtime/types.js'
 import { assemble } from './assemble.js'
 import type { LocalProblem } from './ir.js'
+import type { TypeView } from './view.js'
 import { tsMorphViews } from './view-ts-morph.js'
 import { createWalker } from './walker.js'
 
@@ -43,18 +44,19 @@ const noValueKinds = new Set(['void', 'undefined', 'never'])
 /** A schema generator whose cache of converted types lives as long as it does. */
 export function createSchemaGenerator(): SchemaGenerator {
   const walk = createWalker<Node>()
-  const derive = (type: Type, at: Node): SchemaOutcome => {
-    const { schema, problems } = assemble(walk(tsMorphViews(at)(type)))
+  const derive = (type: TypeView<Node>, at: Node): SchemaOutcome => {
+    const { schema, problems } = assemble(walk(type))
     return { schema, problems: problems.map((problem) => located(problem, at)) }
   }
   return {
     parameters(type, at) {
       if (!type) return { schema: { type: 'object', properties: {}, additionalProperties: false }, problems: [] }
-      const outcome = derive(type, at)
+      const view = tsMorphViews(at)(type)
+      const outcome = derive(view, at)
       if (outcome.schema['type'] === 'object') return outcome
       const problem: SchemaProblem = {
         code: codes.nonObjectParameters,
-        message: `parameters must be an object type, not ${tsMorphViews(at)(type).text}`,
+        message: `parameters must be an object type, not ${view.text}`,
         path: '',
         hint: 'take one object argument and name the value, e.g. `execute(args: { value: T })`',
         node: at,
@@ -65,8 +67,7 @@ export function createSchemaGenerator(): SchemaGenerator {
       const view = tsMorphViews(at)(type).awaited()
       const chunk = view.asyncElement()
       if (!chunk && noValueKinds.has(view.kind)) return undefined
-      const { schema, problems } = assemble(walk(chunk ?? view))
-      return { schema, problems: problems.map((problem) => located(problem, at)), stream: chunk !== undefined }
+      return { ...derive(chunk ?? view, at), stream: chunk !== undefined }
     },
   }
 }

@@ -5,7 +5,8 @@ import { codes } from '../../src/analyze/codes.js'
 import { fixtures, loadFixtureFiles, parseModule } from './load-module.js'
 
 function sideEffects(text: string): string[] {
-  const { diagnostics } = analyzeModule(parseModule(`import { defineTool } from 'toolcat'\n${text}`), '/')
+  const module = parseModule(`import { defineTool } from 'toolcat'\n${text}\nexport const probe = defineTool({})\n`)
+  const { diagnostics } = analyzeModule(module, '/')
   return diagnostics.filter((d) => d.code === codes.sideEffect).map((d) => `${d.line}:${d.column} ${d.message}`)
 }
 
@@ -46,6 +47,11 @@ export default defineTool({ execute: async () => new Date() })
   ])('%s is reported at the node that runs', (statement, expected) => {
     const [found] = sideEffects(statement)
     expect(found).toBe(`${expected} at the top level runs whenever the module is loaded: \`${statement}\``)
+  })
+
+  test('a helper module that defines no tool is not a tool module and is not checked', () => {
+    const { diagnostics } = analyzeModule(parseModule("export const pool = createPool()\nconsole.log('ready')\n"), '/')
+    expect(diagnostics).toEqual([])
   })
 
   test('every effect of the fixture is reported with file, line, column and the quoted statement', () => {

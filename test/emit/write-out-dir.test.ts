@@ -3,7 +3,8 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { serializeCatalog } from '../../src/emit/catalog-json.js'
-import { fixtureCatalog, generatedProject, repoRoot } from '../registry/out-dir.js'
+import { writeOutDir } from '../../src/emit/write-out-dir.js'
+import { fixtureCatalog, fixtureRoot, generatedProject, repoRoot } from '../registry/out-dir.js'
 
 let first = ''
 let second = ''
@@ -77,4 +78,12 @@ test('runtime validators: the registry compiles with toolcat and entries carry n
   } finally {
     rmSync(project, { recursive: true, force: true })
   }
+})
+
+test('a tool module that cannot be compiled rejects with its name, and nothing is written', async () => {
+  const catalog = fixtureCatalog()
+  const broken = { ...catalog, tools: [{ ...catalog.tools[0]!, source: { module: 'tools/missing.ts', export: 'default' } }] }
+  const outDir = path.join(first, 'broken-out')
+  await expect(writeOutDir(broken, { root: fixtureRoot, outDir })).rejects.toThrow(/tools\/missing\.ts/)
+  expect(() => readdirSync(outDir)).toThrow(/ENOENT/)
 })

@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs'
 import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { describe, expect, test } from 'vitest'
 import type { CatalogTool } from '../../src/runtime/catalog.js'
 import { runCli, temporaryFolder } from '../cli/run-cli.js'
@@ -38,7 +39,7 @@ describe('toolcat diff usage', () => {
   test.each([
     ['one file', [some], /diff needs two catalog files/],
     ['a missing file', [some, path.join(folder, 'absent.json')], /cannot read .*absent\.json: ENOENT/],
-    ['a file that is not JSON', [some, __filename], /is not JSON/],
+    ['a file that is not JSON', [some, fileURLToPath(import.meta.url)], /is not JSON/],
     ['JSON that is not a catalog', [some, catalogFileText('{"tools": [{"name": 1}]}')], /is not a toolcat catalog: tools\[0\] lacks a name/],
   ])('%s is a usage error (exit 2) without a stack trace', (_case, args, message) => {
     const run = runCli(['diff', ...args])

@@ -1,5 +1,5 @@
 import { codes } from '../../analyze/codes.js'
-import type { Unit } from '../context.js'
+import type { UnitContext } from '../context.js'
 import { annotationsOf } from '../annotations.js'
 import type { Ir } from '../ir.js'
 import type { TypeView } from '../view.js'
@@ -9,7 +9,7 @@ import { additionalProperties } from './record.js'
  * An object type (interface, type literal, mapped type, merged intersection): properties in
  * declaration order with their JSDoc, `required` for the members that cannot be omitted.
  */
-export const objectUnit: Unit = (type, context) => {
+export function objectUnit<N>(type: TypeView<N>, context: UnitContext<N>): Ir<N> {
   const properties: [string, Ir<N>][] = []
   const required: string[] = []
   for (const property of type.properties()) {

@@ -1,6 +1,7 @@
 import type { JsonSchema } from '../../runtime/types.js'
-import type { Unit, UnitContext } from '../context.js'
+import type { UnitContext } from '../context.js'
 import type { Ir } from '../ir.js'
+import { compare } from '../order.js'
 import type { TypeView } from '../view.js'
 import { literalsSchema, type LiteralValue } from './literal.js'
 
@@ -9,7 +10,7 @@ import { literalsSchema, type LiteralValue } from './literal.js'
  * (and `null`) become one `enum`, `true | false` becomes `boolean`; members that only name a JSON
  * type merge into a type array (`string | null` → `type: ["string", "null"]`), else `anyOf`.
  */
-export const unionUnit: Unit = (type, context) => {
+export function unionUnit<N>(type: TypeView<N>, context: UnitContext<N>): Ir<N> {
   const members = type.members().filter((member) => !['undefined', 'void', 'never'].includes(member.kind))
   const values = members.filter(isLiteralLike).map((member): LiteralValue => member.literal() ?? null).sort(byValue)
   const isBoolean = values.includes(true) && values.includes(false)
@@ -30,7 +31,7 @@ function byValue(a: LiteralValue, b: LiteralValue): number {
   const rank = (value: LiteralValue): number => (value === null ? 3 : ['number', 'string', 'boolean'].indexOf(typeof value))
   if (rank(a) !== rank(b)) return rank(a) - rank(b)
   if (typeof a === 'number' && typeof b === 'number') return a - b
-  return String(a) < String(b) ? -1 : String(a) > String(b) ? 1 : 0
+  return compare(String(a), String(b))
 }
 
 function isLiteralLike<N>(member: TypeView<N>): boolean {
@@ -41,7 +42,10 @@ function combine<N>(parts: Ir<N>[], context: UnitContext<N>): Ir<N> {
   if (parts.length === 0) return { not: {} }
   if (parts.length === 1 && parts[0]) return parts[0]
   const types = parts.map((part) => typeOnly(context.concrete(part)))
-  if (types.every((type) => type !== undefined)) return { type: [...new Set(types.flat())] }
+  if (types.every((type) => type !== undefined)) {
+    const merged = [...new Set(types.flat())]
+    return { type: merged.length === 1 ? merged[0] : merged }
+  }
   return { anyOf: parts }
 }
 

@@ -22,11 +22,13 @@ export const watchers: Record<'esbuild' | 'rollup' | 'webpack' | 'rspack', Start
     return { close: () => watcher.close() }
   },
   async webpack(root, outDir) {
-    const watching = webpack(webpackConfig(root, outDir)).watch({ aggregateTimeout: 50 }, () => {})
-    return { close: () => new Promise<void>((resolve) => watching.close(() => resolve())) }
+    return closing(webpack(webpackConfig(root, outDir)).watch({ aggregateTimeout: 50 }, () => {}))
   },
   async rspack(root, outDir) {
-    const watching = rspack(rspackConfig(root, outDir)).watch({ aggregateTimeout: 50 }, () => {})
-    return { close: () => new Promise<void>((resolve) => watching.close(() => resolve())) }
+    return closing(rspack(rspackConfig(root, outDir)).watch({ aggregateTimeout: 50 }, () => {}))
   },
+}
+
+function closing(watching: { close(callback: () => void): void } | undefined): { close(): Promise<void> } {
+  return { close: () => new Promise<void>((resolve) => (watching === undefined ? resolve() : watching.close(() => resolve()))) }
 }
