@@ -48,7 +48,8 @@ function validationSection(suite) {
   if (!suite) return '## Validation\n\nNot run.'
   if (suite.skipped) return `## Validation @ ${suite.size} tools\n\nSkipped: ${suite.skipped}`
   const rows = Object.entries(suite.contestants).map(([id, entry]) => [id, entry.error ? `failed: ${entry.error}` : `${entry.callsPerSecond.median} (${entry.callsPerSecond.min}–${entry.callsPerSecond.max})`])
-  return `## Validation @ ${suite.size} tools (${suite.tool}, ${suite.calls} calls per run)\n\n${table(['validators', 'calls/s, median (min–max)'], rows)}\n\n${ratioLine(suite.ratios)}`
+  const ratio = suite.ratios ? `\n\nPrecompiled ÷ runtime, median calls/s: ${suite.ratios['precompiled/runtime']}.` : ''
+  return `## Validation @ ${suite.size} tools (${suite.tool}, ${suite.calls} calls per run)\n\n${table(['validators', 'calls/s, median (min–max)'], rows)}${ratio}`
 }
 
 function markdown(results) {

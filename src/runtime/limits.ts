@@ -34,24 +34,35 @@ export const maxPatternLength = 1024
 export function checkArgumentLimits(args: unknown, limits: ArgumentLimits = {}): void {
   const { maxDepth, maxBytes } = { ...defaultArgumentLimits, ...limits }
   const seen = new Set<object>()
-  const pending: { value: unknown; depth: number }[] = [{ value: args, depth: 1 }]
+  const pending: { value: object; depth: number }[] = []
   let bytes = 0
+  // Primitives are measured where they are found; only objects wait on the stack.
+  const visit = (value: unknown, depth: number): void => {
+    if (typeof value === 'object' && value !== null) {
+      if (!seen.has(value)) pending.push({ value, depth })
+    } else bytes += scalarSize(value)
+    if (bytes > maxBytes) throw new ToolError('ARGUMENTS', `arguments larger than ${maxBytes} bytes`)
+  }
+  visit(args, 1)
   for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
     const { value, depth } = next
-    bytes += scalarSize(value)
-    if (typeof value === 'object' && value !== null && !seen.has(value)) {
-      if (depth > maxDepth) throw new ToolError('ARGUMENTS', `arguments nested deeper than ${maxDepth} levels`)
-      seen.add(value)
-      // Brackets and separators: roughly one character per member.
-      const keys = Object.keys(value)
-      bytes += 2 + keys.length
-      const isArray = Array.isArray(value)
-      for (const key of keys) {
-        if (!isArray) bytes += key.length + 3
-        pending.push({ value: (value as Record<string, unknown>)[key], depth: depth + 1 })
+    if (seen.has(value)) continue
+    if (depth > maxDepth) throw new ToolError('ARGUMENTS', `arguments nested deeper than ${maxDepth} levels`)
+    seen.add(value)
+    // Brackets, separators and quoted keys, as the JSON text would spell them.
+    bytes += 2
+    if (Array.isArray(value)) {
+      // Indexed, not keyed: listing a huge array's keys would cost more than the walk itself.
+      for (let index = 0; index < value.length; index++) {
+        bytes += 1
+        visit(value[index], depth + 1)
       }
+      continue
     }
-    if (bytes > maxBytes) throw new ToolError('ARGUMENTS', `arguments larger than ${maxBytes} bytes`)
+    for (const key of Object.keys(value)) {
+      bytes += key.length + 4
+      visit((value as Record<string, unknown>)[key], depth + 1)
+    }
   }
 }
 

@@ -3,5 +3,8 @@ export function messageOf(thrown: unknown): string {
   try {
     if (thrown instanceof Error) return String(thrown.message)
     return String(thrown)
-  } finally {}
+  } catch {
+    // A hostile toString, a throwing `message` getter or a null-prototype object cannot describe itself.
+    return 'Unknown thrown value'
+  }
 }

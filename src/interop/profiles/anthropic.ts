@@ -1,6 +1,6 @@
 import type { JsonSchema } from '../../runtime/types.js'
 import { pointer, rewriteSchema } from '../schema/rewrite.js'
-import { descriptionOf } from './keywords.js'
+import { descriptionOf } from './tool-description.js'
 import type { ToolProfile, Warn } from './types.js'
 
 const base = '/input_schema'

@@ -1,7 +1,8 @@
 import type { JsonSchema } from '../../runtime/types.js'
 import { pointer, rewriteSchema, type SchemaPath } from '../schema/rewrite.js'
 import { requiredRecursion } from './gemini-recursion.js'
-import { descriptionOf, isolateRef, keepKeywords, oneOfAsAnyOf, singleAllOfAsAnyOf } from './keywords.js'
+import { isolateRef, keepKeywords, oneOfAsAnyOf, singleAllOfAsAnyOf } from './keyword-rewrites.js'
+import { descriptionOf } from './tool-description.js'
 import type { ToolProfile, Warn } from './types.js'
 
 /** The JSON Schema subset Gemini documents for `parametersJsonSchema`. */

@@ -1,7 +1,7 @@
 import type { CatalogTool } from '../../runtime/catalog.js'
 import type { JsonSchema } from '../../runtime/types.js'
 import { rewriteSchema } from '../schema/rewrite.js'
-import { descriptionOf } from './keywords.js'
+import { descriptionOf } from './tool-description.js'
 import type { ToolProfile, Warn } from './types.js'
 
 /** The dialect declared on every MCP schema: the catalog's schemas are draft-07. */

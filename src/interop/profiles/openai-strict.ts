@@ -1,7 +1,7 @@
 import type { JsonSchema } from '../../runtime/types.js'
 import { acceptsNull, isSchemaObject, propertiesOf, requiredOf, typesOf } from '../schema/json-schema.js'
 import { pointer, rewriteSchema, type SchemaPath } from '../schema/rewrite.js'
-import { isolateRef, keepKeywords, oneOfAsAnyOf, singleAllOfAsAnyOf } from './keywords.js'
+import { isolateRef, keepKeywords, oneOfAsAnyOf, singleAllOfAsAnyOf } from './keyword-rewrites.js'
 import type { Warn } from './types.js'
 
 /** The keywords OpenAI documents as supported by strict function calling (structured outputs). */

@@ -1,6 +1,6 @@
 import type { CatalogTool } from '../../runtime/catalog.js'
 import type { JsonSchema } from '../../runtime/types.js'
-import { descriptionOf } from './keywords.js'
+import { descriptionOf } from './tool-description.js'
 import { strictParameters } from './openai-strict.js'
 import { schemaSize } from './schema-size.js'
 import type { ToolProfile } from './types.js'

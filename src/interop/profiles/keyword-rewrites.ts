@@ -31,12 +31,6 @@ export function isolateRef(node: JsonSchema, path: SchemaPath, base: string, war
   return { ...siblings, anyOf: [{ $ref }] }
 }
 
-/** The text a provider shows the model: the tool's description, else its summary. */
-export function descriptionOf(tool: { readonly description?: string; readonly summary?: string }): { description?: string } {
-  const description = tool.description ?? tool.summary
-  return description === undefined ? {} : { description }
-}
-
 /**
  * Rewrites a one-branch `allOf` (how the analyzer puts constraints beside a `$ref`) as the equal
  * one-branch `anyOf`, for providers without `allOf`; a real intersection is left to be dropped.
