@@ -1,4 +1,4 @@
-import { sep } from 'node:path'
+import { resolve, sep } from 'node:path'
 import { createCatalogBuilder, type BuildResult, type CatalogBuilder } from '../src/analyze/index.js'
 import type { ResolvedPluginOptions } from './options.js'
 
@@ -6,6 +6,7 @@ import type { ResolvedPluginOptions } from './options.js'
 export type FileChangeKind = 'add' | 'change' | 'unlink'
 
 const SOURCE_FILE = /\.[cm]?tsx?$/
+const GLOB = /[*?{}[\]!]/
 
 /**
  * The catalog of one plugin instance. The first derivation analyses every tool; later ones hand
@@ -37,6 +38,12 @@ export class CatalogSession {
       this.#derivation = this.#builder.update(changes)
     }
     return this.#derivation
+  }
+
+  /** The tools folder to watch for new tool files, when tools are given as a folder rather than globs. */
+  get toolsFolder(): string | undefined {
+    const { root, tools } = this.options
+    return typeof tools === 'string' && !GLOB.test(tools) ? resolve(root, tools) : undefined
   }
 
   /** The tool modules found by the last derivation (absolute paths). */

@@ -3,8 +3,6 @@ import { join } from 'node:path'
 import type { PluginBuild } from 'esbuild'
 import type { CatalogSession } from './catalog-session.js'
 
-const GLOB = /[*?{}[\]!]/
-
 /**
  * esbuild tells plugins nothing about what changed between watch rebuilds, so each rebuild
  * compares the tool files' modification times with the previous build's and queues the
@@ -26,9 +24,8 @@ export function watchEsbuildTools(build: PluginBuild, current: () => CatalogSess
 }
 
 function snapshot(session: CatalogSession): Map<string, number> {
-  const { root, tools } = session.options
   const files = new Set(session.toolFiles())
-  const folder = typeof tools === 'string' && !GLOB.test(tools) ? join(root, tools) : undefined
+  const folder = session.toolsFolder
   if (folder !== undefined && statSync(folder, { throwIfNoEntry: false })?.isDirectory()) {
     for (const entry of readdirSync(folder, { recursive: true, encoding: 'utf8' })) files.add(join(folder, entry))
   }

@@ -8,13 +8,14 @@ import { createEmitTarget, generateVirtualModule } from './virtual-modules.js'
 import { configureDevServer } from './vite-dev.js'
 import { resolveFromVirtualModules } from './esbuild-resolve.js'
 import { watchEsbuildTools } from './esbuild-watch.js'
+import { watchToolsFolder } from './webpack-watch.js'
 
 export type { ToolcatPluginOptions } from './options.js'
 
 const WATCH_EVENTS: Record<'create' | 'update' | 'delete', FileChangeKind> = { create: 'add', update: 'change', delete: 'unlink' }
 
 /** The toolcat plugin for every bundler unplugin supports; `toolcat/<bundler>` picks one. */
-export const toolcat = createUnplugin((options: ToolcatPluginOptions | undefined = {}) => {
+export const toolcat = createUnplugin((options: ToolcatPluginOptions | undefined = {}, meta) => {
   let bundlerRoot = process.cwd()
   let serving = false
   let session: CatalogSession | undefined
@@ -29,6 +30,8 @@ export const toolcat = createUnplugin((options: ToolcatPluginOptions | undefined
     const active = current()
     const derivation = active.derive()
     for (const file of active.toolFiles()) this.addWatchFile(file)
+    // rollup's watcher reports files created in a watched folder, so new tools trigger a rebuild.
+    if ((meta.framework === 'rollup' || meta.framework === 'vite') && active.toolsFolder !== undefined) this.addWatchFile(active.toolsFolder)
     // One report per derivation, however many virtual modules the app imports.
     const error = reportedFor === derivation ? undefined : diagnosticsError(derivation.diagnostics, active.options.root)
     if (error !== undefined) {
@@ -71,15 +74,17 @@ export const toolcat = createUnplugin((options: ToolcatPluginOptions | undefined
         bundlerRoot = build.absWorkingDir ?? bundlerRoot
       },
       setup(build) {
-        resolveFromVirtualModules(build, () => current().options.root)
+        resolveFromVirtualModules(build, current)
         watchEsbuildTools(build, current)
       },
     },
     webpack(compiler) {
       bundlerRoot = compiler.options.context ?? bundlerRoot
+      watchToolsFolder(compiler, current)
     },
     rspack(compiler) {
       bundlerRoot = compiler.options.context ?? bundlerRoot
+      watchToolsFolder(compiler, current)
     },
   }
 })

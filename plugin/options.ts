@@ -13,7 +13,8 @@ export interface ToolcatPluginOptions {
    */
   readonly tsconfig?: string
   /**
-   * Write `catalog.json` (the same bytes as `toolcat build`) into the output folder.
+   * Write `catalog.json` (the same bytes as `toolcat build`) into the output folder (with esbuild,
+   * the `outdir`; a vite SSR build keeps it only with `build.ssrEmitAssets`).
    * @default true
    */
   readonly emitCatalog?: boolean

@@ -69,6 +69,9 @@ function handlerBody(index, random) {
   }
 }
 
+// One stream per tool, so a tool's text does not depend on how many tools precede it.
+const randomOf = (index) => createRandom(0x70010000 + index)
+
 function fieldsOf(index, random) {
   const domain = domainOf(index)
   const kinds = sample(random, fieldKinds, 3 + Math.floor(random() * 6))
@@ -78,12 +81,12 @@ function fieldsOf(index, random) {
 
 /** Returns valid arguments for tool `index`: a sample value for every required property. */
 export function toolSample(index) {
-  return Object.fromEntries(fieldsOf(index, createRandom(0x70010000 + index)).flatMap((field) => (field.sample ? [field.sample] : [])))
+  return Object.fromEntries(fieldsOf(index, randomOf(index)).flatMap((field) => (field.sample ? [field.sample] : [])))
 }
 
 /** Returns the source text of tool `index` (1-based); the same index always yields the same text. */
 export function toolModule(index) {
-  const random = createRandom(0x70010000 + index)
+  const random = randomOf(index)
   const domain = domainOf(index)
   const entity = entityOf(domain)
   const fields = fieldsOf(index, random)

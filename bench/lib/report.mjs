@@ -52,6 +52,12 @@ function validationSection(suite) {
   return `## Validation @ ${suite.size} tools (${suite.tool}, ${suite.calls} calls per run)\n\n${table(['validators', 'calls/s, median (min–max)'], rows)}${ratio}`
 }
 
+function caution({ machine, options }) {
+  const busy = machine.loadAverage1m > machine.cores
+  if (!busy && options.reps >= 3) return ''
+  return `**Not a speed measurement**: ${busy ? `the machine was busy (load ${machine.loadAverage1m} on ${machine.cores} cores)` : ''}${busy && options.reps < 3 ? ' and ' : ''}${options.reps < 3 ? `${options.reps} repetition(s) give no spread` : ''}; these figures only show that the harness works.`
+}
+
 function markdown(results) {
   const { machine, versions } = results
   const verdicts = judge(results).map((row) => [row.label, row.limit, row.size, row.value ?? '—', row.verdict])
@@ -59,6 +65,7 @@ function markdown(results) {
     '# toolcat benchmark results',
     `Run ${results.date} with \`node bench/run.mjs ${results.options.argv}\` (${results.options.reps} repetitions) on ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGB} GB, ${machine.os}; 1-minute load average at start ${machine.loadAverage1m}.`,
     `Versions: ${Object.entries(versions).map(([name, version]) => `${name} ${version}`).join(', ')}.`,
+    caution(results),
     '## Targets (issue 6)',
     table(['target', 'limit', 'size', 'measured', 'verdict'], verdicts),
     ...sizeSections('Build', results.build, buildNotes),

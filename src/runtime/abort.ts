@@ -20,18 +20,36 @@ export function throwIfAborted(signal: AbortSignal): void {
 /** Settles like `promise`, unless the signal aborts first: then rejects with the abort failure. */
 export function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const onAbort = (): void => reject(new CallFailure(abortMessage(signal)))
-    if (signal.aborted) return onAbort()
-    signal.addEventListener('abort', onAbort, { once: true })
+    if (signal.aborted) return reject(new CallFailure(abortMessage(signal)))
+    const cancel = whenAborted(signal, () => reject(new CallFailure(abortMessage(signal))))
     promise.then(
       (value) => {
-        signal.removeEventListener('abort', onAbort)
+        cancel()
         resolve(value)
       },
       (error: unknown) => {
-        signal.removeEventListener('abort', onAbort)
+        cancel()
         reject(error)
       },
     )
   })
+}
+
+const waiting = new WeakMap<AbortSignal, Set<() => void>>()
+
+/**
+ * Runs `callback` when the signal aborts and returns the function that forgets it. Thousands of
+ * calls may share one signal: a single listener per signal fans out to a set, so registering and
+ * forgetting stay O(1) and Node's listener-leak warning is not tripped.
+ */
+function whenAborted(signal: AbortSignal, callback: () => void): () => void {
+  let callbacks = waiting.get(signal)
+  if (callbacks === undefined) {
+    const fresh = new Set<() => void>()
+    waiting.set(signal, fresh)
+    signal.addEventListener('abort', () => fresh.forEach((one) => one()), { once: true })
+    callbacks = fresh
+  }
+  const registered = callbacks.add(callback)
+  return () => registered.delete(callback)
 }

@@ -1,9 +1,10 @@
-import { cpSync, mkdtempSync, rmSync, writeFileSync, readFileSync, mkdirSync } from 'node:fs'
+import { readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { createServer, type ViteDevServer } from 'vite'
 import toolcatVite from 'toolcat/vite'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { fixture, outputFolder, runtimeEntry } from './helpers/paths.js'
+import { eventually } from './helpers/eventually.js'
+import { copyFixture, runtimeEntry } from './helpers/paths.js'
 
 type Definitions = readonly { name: string; parameters: { properties: Record<string, { type?: string }> } }[]
 
@@ -12,9 +13,7 @@ let server: ViteDevServer
 
 // The server works on a copy of the fixture, since the tests edit its tools on disk.
 beforeAll(async () => {
-  mkdirSync(outputFolder(''), { recursive: true })
-  root = mkdtempSync(join(outputFolder(''), 'dev-app-'))
-  cpSync(fixture('plugin-app'), root, { recursive: true })
+  root = copyFixture('plugin-app', 'dev-app')
   server = await createServer({
     root,
     configFile: false,
@@ -34,22 +33,12 @@ async function definitions(): Promise<Definitions> {
   return ((await server.ssrLoadModule('~toolcat/catalog')) as { default: Definitions }).default
 }
 
-/** Reloads the catalog until `check` holds: the watcher sees a change a moment after the write. */
-async function eventually(check: (current: Definitions) => boolean): Promise<Definitions> {
-  for (let attempt = 0; attempt < 100; attempt++) {
-    const current = await definitions()
-    if (check(current)) return current
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  throw new Error(`the catalog never changed: ${JSON.stringify(await definitions())}`)
-}
-
 test('editing a parameter type re-derives the schema without a restart', async () => {
   const right = (current: Definitions) => current.find((tool) => tool.name === 'add')?.parameters.properties.right?.type
   expect(right(await definitions())).toBe('number')
   const file = join(root, 'tools/add.ts')
   writeFileSync(file, readFileSync(file, 'utf8').replace('right: number', 'right: string'))
-  expect(right(await eventually((current) => right(current) === 'string'))).toBe('string')
+  expect(right(await eventually(definitions, (current) => right(current) === 'string'))).toBe('string')
 })
 
 test('a tool file added or deleted is picked up', async () => {
@@ -58,7 +47,7 @@ test('a tool file added or deleted is picked up', async () => {
     "import { defineTool } from 'toolcat'\n\n/** Shout. */\nexport default defineTool({\n  execute(args: { text: string }) {\n    return args.text.toUpperCase()\n  },\n})\n",
   )
   const names = (current: Definitions) => current.map((tool) => tool.name)
-  expect(names(await eventually((current) => names(current).includes('shout')))).toEqual(['add', 'greet', 'shout'])
+  expect(names(await eventually(definitions, (current) => names(current).includes('shout')))).toEqual(['add', 'greet', 'shout'])
   rmSync(join(root, 'tools/greet.ts'))
-  expect(names(await eventually((current) => !names(current).includes('greet')))).toEqual(['add', 'shout'])
+  expect(names(await eventually(definitions, (current) => !names(current).includes('greet')))).toEqual(['add', 'shout'])
 })

@@ -1,3 +1,5 @@
+import { cpSync, mkdirSync, mkdtempSync } from 'node:fs'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 /** The repository root. */
@@ -18,3 +20,11 @@ export function outputFolder(name: string): string {
  * finds it in node_modules, the fixtures find it through this alias.
  */
 export const runtimeEntry = `${repoRoot}dist/src/index.js`
+
+/** A fresh copy of a fixture, for tests that edit its tools on disk; the caller removes it. */
+export function copyFixture(name: string, label: string): string {
+  mkdirSync(outputFolder(''), { recursive: true })
+  const copy = mkdtempSync(join(outputFolder(''), `${label}-`))
+  cpSync(fixture(name), copy, { recursive: true })
+  return copy
+}

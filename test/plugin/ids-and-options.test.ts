@@ -1,0 +1,29 @@
+import { expect, test } from 'vitest'
+import { CATALOG_ID, REGISTRY_ID, parseVirtualId, resolveVirtualId, toolEntrySpecifier } from '../../plugin/ids.js'
+import { resolveOptions } from '../../plugin/options.js'
+
+test('public ids resolve to colon-free \\0 ids that read back as what they stand for', () => {
+  const ids = [CATALOG_ID, REGISTRY_ID, toolEntrySpecifier('get_weather')].map((id) => resolveVirtualId(id))
+  expect(ids).toEqual(['\0toolcat/catalog.js', '\0toolcat/registry.js', '\0toolcat/tool/get_weather.js'])
+  expect(ids.map((id) => parseVirtualId(id ?? ''))).toEqual([{ kind: 'catalog' }, { kind: 'registry' }, { kind: 'tool', name: 'get_weather' }])
+  expect([...CATALOG_ID, ...REGISTRY_ID]).not.toContain(':')
+})
+
+test('ids the plugin does not own are left to the bundler', () => {
+  expect(resolveVirtualId('toolcat')).toBeUndefined()
+  expect(parseVirtualId('/app/tools/add.ts')).toBeUndefined()
+  expect(parseVirtualId('\0toolcat/tool/nested/add.js')).toBeUndefined()
+})
+
+test('options default to the tools folder under the bundler root, precompiled validators and catalog.json', () => {
+  expect(resolveOptions({}, '/app')).toEqual({ root: '/app', tools: 'tools', emitCatalog: true, validators: 'precompiled' })
+  expect(resolveOptions({ root: 'site', tsconfig: 'tsconfig.app.json', emitCatalog: false }, '/app')).toMatchObject({
+    root: '/app/site',
+    tsconfig: '/app/site/tsconfig.app.json',
+    emitCatalog: false,
+  })
+})
+
+test('an unknown validator mode is a clear error', () => {
+  expect(() => resolveOptions({ validators: 'eval' as 'runtime' }, '/app')).toThrow(`toolcat: option "validators" must be 'precompiled' or 'runtime', got "eval"`)
+})

@@ -1,0 +1,33 @@
+// Run by load.test.ts in a child Node process with --expose-gc, against the built package:
+// prints the heap retained by rounds of 10,000 concurrent calls, once a warm-up round has run.
+import { compileSchema, createLazyRegistry, createTool, createToolManager } from '../../dist/src/index.js'
+
+const kind = process.argv[2]
+const rounds = 3
+const calls = 10_000
+const schema = { type: 'object', properties: { n: { type: 'number' } }, required: ['n'] }
+const execute = async (args) => args.n * 2
+
+const registry = kind === 'lazy'
+  ? createLazyRegistry([{ definition: { name: 'double', parameters: schema }, load: async () => ({ handler: execute }) }], { compile: compileSchema })
+  : createToolManager({ releaseOnAbort: true })
+if (kind !== 'lazy') registry.add(createTool({ name: 'double', contract: schema, execute }))
+
+// One long-lived context shared by every call: a listener left on its signal per call would accumulate.
+const context = { signal: new AbortController().signal }
+async function round() {
+  const batch = Array.from({ length: calls }, (_unused, n) => registry.execute({ id: `c${n}`, name: 'double', arguments: { n } }, context))
+  const results = await Promise.all(batch)
+  if (results.some((result, n) => !result.success || result.value !== n * 2)) throw new Error('a call failed')
+}
+
+function settledHeap() {
+  globalThis.gc()
+  globalThis.gc()
+  return process.memoryUsage().heapUsed
+}
+
+await round()
+const before = settledHeap()
+for (let n = 0; n < rounds; n++) await round()
+process.stdout.write(JSON.stringify({ growth: settledHeap() - before }))
