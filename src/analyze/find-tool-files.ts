@@ -51,29 +51,24 @@ export function globBase(pattern: string): string {
   return segments.slice(0, firstGlob < 0 ? segments.length : firstGlob).join('/') || '/'
 }
 
+const wildcards: Readonly<Record<string, string>> = { '**/': '(?:.*/)?', '**': '.*', '*': '[^/]*', '?': '[^/]' }
+
 /** Translates `*`, `**`, `?` and `{a,b}` into a regular expression over forward-slash paths. */
 function globMatcher(pattern: string): (file: string) => boolean {
-  let source = ''
   let braces = 0
-  const text = pattern.split(path.sep).join('/')
-  for (let index = 0; index < text.length; index++) {
-    const char = text[index] as string
-    if (char === '*' && text[index + 1] === '*') {
-      const slash = text[index + 2] === '/'
-      source += slash ? '(?:.*/)?' : '.*'
-      index += slash ? 2 : 1
-    } else if (char === '*') source += '[^/]*'
-    else if (char === '?') source += '[^/]'
-    else if (char === '{') {
+  // Tokens are replaced left to right, so the brace depth is known when a comma is met.
+  const source = pattern.split(path.sep).join('/').replace(/\*\*\/|\*\*|[*?{},.+^$()|[\]\\]/g, (token) => {
+    if (token === '{') {
       braces++
-      source += '(?:'
-    } else if (char === '}' && braces > 0) {
-      braces--
-      source += ')'
+      return '(?:'
     }
-    else if (char === ',' && braces > 0) source += '|'
-    else source += char.replace(/[.+^$()|[\]\\]/g, '\\$&')
-  }
+    if (token === '}' && braces > 0) {
+      braces--
+      return ')'
+    }
+    if (token === ',') return braces > 0 ? '|' : ','
+    return wildcards[token] ?? `\\${token}`
+  })
   const regex = new RegExp(`^${source}$`)
   return (file) => regex.test(file.split(path.sep).join('/'))
 }

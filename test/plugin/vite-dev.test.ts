@@ -1,10 +1,10 @@
-import { readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { copyFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { createServer, type ViteDevServer } from 'vite'
 import toolcatVite from 'toolcat/vite'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { eventually } from './helpers/eventually.js'
-import { copyFixture, runtimeEntry } from './helpers/paths.js'
+import { addedTool, copyFixture, runtimeEntry } from './helpers/paths.js'
 
 type Definitions = readonly { name: string; parameters: { properties: Record<string, { type?: string }> } }[]
 
@@ -42,10 +42,7 @@ test('editing a parameter type re-derives the schema without a restart', async (
 })
 
 test('a tool file added or deleted is picked up', async () => {
-  writeFileSync(
-    join(root, 'tools/shout.ts'),
-    "import { defineTool } from 'toolcat'\n\n/** Shout. */\nexport default defineTool({\n  execute(args: { text: string }) {\n    return args.text.toUpperCase()\n  },\n})\n",
-  )
+  copyFileSync(addedTool, join(root, 'tools/shout.ts'))
   const names = (current: Definitions) => current.map((tool) => tool.name)
   expect(names(await eventually(definitions, (current) => names(current).includes('shout')))).toEqual(['add', 'greet', 'shout'])
   rmSync(join(root, 'tools/greet.ts'))

@@ -1,8 +1,11 @@
 // Run by load.test.ts in a child Node process with --expose-gc, against the built package:
-// prints the heap retained by rounds of 10,000 concurrent calls, once a warm-up round has run.
+// prints the heap retained by rounds of 10,000 concurrent calls, once a warm-up round has run,
+// and the names of any process warnings (such as a listener-leak warning) raised meanwhile.
 import { compileSchema, createLazyRegistry, createTool, createToolManager } from '../../dist/src/index.js'
 
 const kind = process.argv[2]
+const warnings = []
+process.on('warning', (warning) => warnings.push(warning.name))
 const rounds = 3
 const calls = 10_000
 const schema = { type: 'object', properties: { n: { type: 'number' } }, required: ['n'] }
@@ -30,4 +33,4 @@ function settledHeap() {
 await round()
 const before = settledHeap()
 for (let n = 0; n < rounds; n++) await round()
-process.stdout.write(JSON.stringify({ growth: settledHeap() - before }))
+process.stdout.write(JSON.stringify({ growth: settledHeap() - before, warnings }))

@@ -28,3 +28,6 @@ export function copyFixture(name: string, label: string): string {
   cpSync(fixture(name), copy, { recursive: true })
   return copy
 }
+
+/** A tool file the watch tests add to a running copy of fixtures/plugin-app. */
+export const addedTool = `${repoRoot}fixtures/plugin-added-tool/shout.ts`
