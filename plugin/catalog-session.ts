@@ -1,4 +1,5 @@
-import { resolve, sep } from 'node:path'
+import { existsSync, readdirSync, statSync } from 'node:fs'
+import { join, resolve, sep } from 'node:path'
 import { createCatalogBuilder, type BuildResult, type CatalogBuilder } from '../src/analyze/index.js'
 import type { ResolvedPluginOptions } from './options.js'
 
@@ -61,5 +62,21 @@ export class CatalogSession {
     // A file created and then edited before the next derivation is still new to the builder.
     this.#pending.set(path, this.#pending.get(path) === 'add' && kind === 'change' ? 'add' : kind)
     return true
+  }
+
+  /**
+   * Compares the tools folder with the known tool files and queues what was added or deleted:
+   * some watchers (webpack's, rspack's, esbuild's) report a folder that changed, not the file.
+   */
+  rescan(): void {
+    const known = new Set(this.toolFiles())
+    const folder = this.toolsFolder
+    if (folder !== undefined && statSync(folder, { throwIfNoEntry: false })?.isDirectory()) {
+      for (const entry of readdirSync(folder, { recursive: true, encoding: 'utf8' })) {
+        const file = join(folder, entry)
+        if (!known.has(file) && SOURCE_FILE.test(file)) this.queue(file, 'add')
+      }
+    }
+    for (const file of known) if (!existsSync(file)) this.queue(file, 'unlink')
   }
 }

@@ -8,14 +8,13 @@ import { createEmitTarget, generateVirtualModule } from './virtual-modules.js'
 import { configureDevServer } from './vite-dev.js'
 import { resolveFromVirtualModules } from './esbuild-resolve.js'
 import { watchEsbuildTools } from './esbuild-watch.js'
-import { watchToolsFolder } from './webpack-watch.js'
 
 export type { ToolcatPluginOptions } from './options.js'
 
 const WATCH_EVENTS: Record<'create' | 'update' | 'delete', FileChangeKind> = { create: 'add', update: 'change', delete: 'unlink' }
 
 /** The toolcat plugin for every bundler unplugin supports; `toolcat/<bundler>` picks one. */
-export const toolcat = createUnplugin((options: ToolcatPluginOptions | undefined = {}, meta) => {
+export const toolcat = createUnplugin((options: ToolcatPluginOptions | undefined = {}) => {
   let bundlerRoot = process.cwd()
   let serving = false
   let session: CatalogSession | undefined
@@ -30,8 +29,7 @@ export const toolcat = createUnplugin((options: ToolcatPluginOptions | undefined
     const active = current()
     const derivation = active.derive()
     for (const file of active.toolFiles()) this.addWatchFile(file)
-    // rollup's watcher reports files created in a watched folder, so new tools trigger a rebuild.
-    if ((meta.framework === 'rollup' || meta.framework === 'vite') && active.toolsFolder !== undefined) this.addWatchFile(active.toolsFolder)
+    if (active.toolsFolder !== undefined) watchFolder(this, active.toolsFolder)
     // One report per derivation, however many virtual modules the app imports.
     const error = reportedFor === derivation ? undefined : diagnosticsError(derivation.diagnostics, active.options.root)
     if (error !== undefined) {
@@ -51,7 +49,9 @@ export const toolcat = createUnplugin((options: ToolcatPluginOptions | undefined
       reportedFor = undefined
     },
     watchChange(id, change) {
-      current().queue(id, WATCH_EVENTS[change.event])
+      const active = current()
+      if (id === active.toolsFolder) active.rescan()
+      else active.queue(id, WATCH_EVENTS[change.event])
     },
     buildEnd() {
       const active = current()
@@ -80,11 +80,21 @@ export const toolcat = createUnplugin((options: ToolcatPluginOptions | undefined
     },
     webpack(compiler) {
       bundlerRoot = compiler.options.context ?? bundlerRoot
-      watchToolsFolder(compiler, current)
     },
     rspack(compiler) {
       bundlerRoot = compiler.options.context ?? bundlerRoot
-      watchToolsFolder(compiler, current)
     },
   }
 })
+
+/**
+ * Makes a virtual module depend on the tools folder, so that adding a tool file rebuilds it in
+ * watch mode: webpack and rspack take it as a context dependency of the module, rollup (and vite's
+ * build watch) as a watched path whose new files it reports. esbuild watches it through its
+ * resolve results instead (see esbuild-resolve.ts).
+ */
+function watchFolder(context: UnpluginBuildContext, folder: string): void {
+  const native = context.getNativeBuildContext?.()
+  if (native?.framework === 'webpack' || native?.framework === 'rspack') native.loaderContext?.addContextDependency(folder)
+  else if (native === undefined) context.addWatchFile(folder)
+}

@@ -8,7 +8,8 @@ import { summaryLine } from './summary.js'
 export interface AnalysisRun extends BuildResult {
   readonly root: string
   readonly failed: boolean
-  readonly milliseconds: number
+  /** `performance.now()` when the command started, so the summary times the whole command. */
+  readonly started: number
 }
 
 /** Options shared by every command that analyses a tools folder. */
@@ -28,7 +29,7 @@ export function runAnalysis(input: CommandInput): AnalysisRun {
   })
   const result = builder.build()
   const failed = result.diagnostics.some((diagnostic) => diagnostic.severity === 'error')
-  return { ...result, root: builder.root, failed, milliseconds: performance.now() - started }
+  return { ...result, root: builder.root, failed, started }
 }
 
 /** Prints the outcome: machine-readable JSON on stdout with --json, else diagnostics and a summary on stderr. */
@@ -41,7 +42,7 @@ export function reportAnalysis(run: AnalysisRun, input: CommandInput, written?: 
   const cwd = process.cwd()
   for (const diagnostic of run.diagnostics) process.stderr.write(`${formatDiagnostic(diagnostic, run.root, cwd)}\n\n`)
   const shown = written === undefined ? undefined : displayPath(written, cwd)
-  process.stderr.write(`${summaryLine(run.catalog.tools.length, run.diagnostics, run.milliseconds, shown)}\n`)
+  process.stderr.write(`${summaryLine(run.catalog.tools.length, run.diagnostics, performance.now() - run.started, shown)}\n`)
 }
 
 /** Relative to the working directory when inside it, else absolute: whichever is easier to open. */

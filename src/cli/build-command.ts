@@ -1,11 +1,12 @@
 import path from 'node:path'
 import { serializeCatalog } from '../emit/catalog-json.js'
 import { writeFilesAtomically } from '../emit/write-files.js'
-import { writeOutDir } from '../emit/write-out-dir.js'
+import type { FileToWrite } from '../emit/write-files.js'
+import { renderOutDir } from '../emit/write-out-dir.js'
 import { analysisOptions, reportAnalysis, runAnalysis } from './analysis-run.js'
 import { UserError, type Command } from './command.js'
 
-/** `toolcat build [toolsDir] [--out file]`: analyses the tools and writes the catalog atomically. */
+/** `toolcat build [toolsDir] [--out file] [--outDir dir]`: analyses the tools and writes the catalog (and the app's modules) atomically. */
 export const buildCommand: Command = {
   name: 'build',
   summary: 'analyse the tool modules and write catalog.json',
@@ -16,10 +17,10 @@ JSON Schema from its handler's types and writes the catalog. Nothing is written 
 an error; a catalog written earlier stays as it was.
 
 Options:
-  --out <file>       catalog file to write (default: <root>/catalog.json, where <root> is the
-                     nearest folder at or above toolsDir holding a package.json)
-  --outDir <dir>     also write what an app imports into dir: catalog.json, catalog.js,
-                     registry.js, their .d.ts and the tool modules compiled under tools/
+  --out <file>       catalog file to write (default, without --outDir: <root>/catalog.json,
+                     where <root> is the nearest folder at or above toolsDir holding a package.json)
+  --outDir <dir>     write what an app imports into dir: catalog.json, catalog.js, registry.js,
+                     their .d.ts and the tool modules compiled under tools/ (with --out, both)
   --tsconfig <file>  tsconfig to type-check with (default: <root>/tsconfig.json when present)
   --json             print { catalog?, diagnostics } as JSON on stdout instead of the summary
   -h, --help         show this help
@@ -33,21 +34,26 @@ Exit status: 0 on success, 1 when there is an error, 2 on bad usage.`,
       reportAnalysis(run, input)
       return 1
     }
-    const out = path.resolve(typeof input.values.out === 'string' ? input.values.out : path.join(run.root, 'catalog.json'))
+    const outDir = typeof input.values.outDir === 'string' ? path.resolve(input.values.outDir) : undefined
+    const out = typeof input.values.out === 'string' ? path.resolve(input.values.out) : outDir === undefined ? path.join(run.root, 'catalog.json') : undefined
+    const files: FileToWrite[] = []
     try {
-      writeFilesAtomically([{ path: out, contents: serializeCatalog(run.catalog) }])
+      if (outDir !== undefined) files.push(...(await renderOutDir(run.catalog, { root: run.root, outDir })))
     } catch (error) {
-      throw new UserError(`cannot write ${out}: ${error instanceof Error ? error.message : String(error)}`)
+      throw new UserError(`cannot compile the tool modules for ${outDir}: ${messageOf(error)}`)
     }
-    const outDir = input.values.outDir
-    if (typeof outDir === 'string') {
-      try {
-        await writeOutDir(run.catalog, { root: run.root, outDir: path.resolve(outDir) })
-      } catch (error) {
-        throw new UserError(`cannot write ${outDir}: ${error instanceof Error ? error.message : String(error)}`)
-      }
+    if (out !== undefined) files.push({ path: out, contents: serializeCatalog(run.catalog) })
+    try {
+      writeFilesAtomically(files)
+    } catch (error) {
+      throw new UserError(`cannot write ${out ?? outDir}: ${messageOf(error)}`)
     }
-    reportAnalysis(run, input, out)
+    reportAnalysis(run, input, outDir ?? out)
+    return 0
     return 0
   },
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
 }

@@ -8,7 +8,7 @@ import type { EmitTarget } from './emit-target.js'
 import { uniqueFileNames } from './identifiers.js'
 import { generateRegistryModule } from './registry-module.js'
 import { generateRegistryTypes } from './registry-types.js'
-import { writeFilesAtomically } from './write-files.js'
+import { writeFilesAtomically, type FileToWrite } from './write-files.js'
 
 /** Where `writeOutDir` reads tool sources and writes, and how validators are made. */
 export interface OutDirOptions {
@@ -27,6 +27,17 @@ export interface OutDirOptions {
  * Resolves with the written paths, relative to the output folder, sorted.
  */
 export async function writeOutDir(catalog: Catalog, options: OutDirOptions): Promise<string[]> {
+  const files = await renderOutDir(catalog, options)
+  writeFilesAtomically(files)
+  const outDir = path.resolve(options.root, options.outDir)
+  return files.map((file) => path.relative(outDir, file.path).split(path.sep).join('/'))
+}
+
+/**
+ * Renders the output folder's files in memory (absolute paths, sorted) without writing them, so a
+ * caller can write them in one atomic batch with other files.
+ */
+export async function renderOutDir(catalog: Catalog, options: OutDirOptions): Promise<FileToWrite[]> {
   const outDir = path.resolve(options.root, options.outDir)
   const files = uniqueFileNames(catalog.tools.map((tool) => tool.name))
   const fileOf = (tool: CatalogTool): string => files.get(tool.name) ?? tool.name
@@ -43,6 +54,5 @@ export async function writeOutDir(catalog: Catalog, options: OutDirOptions): Pro
     { path: 'registry.d.ts', contents: generateRegistryTypes(catalog) },
     ...(await compileTools(catalog, path.resolve(options.root), target, fileOf)),
   ].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
-  writeFilesAtomically(generated.map((file) => ({ path: path.join(outDir, file.path), contents: file.contents })))
-  return generated.map((file) => file.path)
+  return generated.map((file) => ({ path: path.join(outDir, file.path), contents: file.contents }))
 }

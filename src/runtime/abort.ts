@@ -24,6 +24,7 @@ export function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promi
     const cancel = whenAborted(signal, () => reject(new CallFailure(abortMessage(signal))))
     promise.then(
       (value) => {
+        cancel()
         resolve(value)
       },
       (error: unknown) => {

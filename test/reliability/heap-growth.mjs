@@ -33,4 +33,6 @@ function settledHeap() {
 await round()
 const before = settledHeap()
 for (let n = 0; n < rounds; n++) await round()
+// Node emits warnings asynchronously: let any pending one arrive before reporting.
+await new Promise((done) => setTimeout(done, 10))
 process.stdout.write(JSON.stringify({ growth: settledHeap() - before, warnings }))
