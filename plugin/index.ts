@@ -1,4 +1,5 @@
 import { createUnplugin, type UnpluginBuildContext, type UnpluginContext } from 'unplugin'
+import type { BuildResult } from '../src/analyze/index.js'
 import { serializeCatalog } from '../src/emit/catalog-json.js'
 import { CatalogSession, type FileChangeKind } from './catalog-session.js'
 import { parseVirtualId, resolveVirtualId } from './ids.js'
@@ -18,7 +19,7 @@ export const toolcat = createUnplugin((options: ToolcatPluginOptions | undefined
   let bundlerRoot = process.cwd()
   let serving = false
   let session: CatalogSession | undefined
-  let reportedFor: unknown
+  let reportedFor: BuildResult | undefined
 
   // The root is only known once the bundler's own config is, so the session starts lazily.
   const current = (): CatalogSession => (session ??= new CatalogSession(resolveOptions(options, bundlerRoot)))

@@ -100,3 +100,27 @@ describe('createLazyRegistry', () => {
     expect(registry.count).toBe(1)
   })
 })
+
+describe('nullAsAbsent', () => {
+  const schema = {
+    type: 'object',
+    properties: { query: { type: 'string' }, limit: { type: 'integer' }, cursor: { type: ['string', 'null'] } },
+    required: ['query'],
+    additionalProperties: false,
+  }
+  const echo: LazyToolEntry = {
+    definition: { name: 'search', parameters: schema },
+    load: async () => ({ handler: (args: unknown) => args, validate: compileSchema(schema) }),
+  }
+  const strictCall = { query: 'q', limit: null, cursor: null }
+
+  test('reads a null sent for an optional, non-nullable property as absent', async () => {
+    const registry = createLazyRegistry([echo], { nullAsAbsent: true })
+    expect(await registry.call('search', strictCall)).toMatchObject({ success: true, value: { query: 'q', cursor: null } })
+  })
+
+  test('is off by default: the null reaches validation, where coercion turns it into 0', async () => {
+    const registry = createLazyRegistry([echo])
+    expect(await registry.call('search', strictCall)).toMatchObject({ success: true, value: { query: 'q', limit: 0, cursor: null } })
+  })
+})

@@ -1,4 +1,5 @@
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js'
+import type { ListToolsResult } from '@modelcontextprotocol/sdk/types.js'
 import type { Catalog, CatalogTool } from '../../runtime/catalog.js'
 import type { ToolManagerInterface } from '../../runtime/manager-types.js'
 import type { ToolContext } from '../../runtime/types.js'
@@ -36,7 +37,8 @@ export interface McpBridge {
 export function createMcpServer(sdk: McpSdk, options: McpServerOptions): McpBridge {
   const { catalog, registry } = options
   const { output, warnings } = exportTools(catalog, 'mcp')
-  const listed = (output as { tools: { name: string; outputSchema?: unknown }[] }).tools
+  // The MCP profile writes exactly the `tools/list` result shape.
+  const listed = (output as ListToolsResult).tools
   const byName = new Map<string, { tool: CatalogTool; hasOutputSchema: boolean }>(
     catalog.tools.map((tool, index) => [tool.name, { tool, hasOutputSchema: listed[index]?.outputSchema !== undefined }]),
   )
@@ -49,7 +51,7 @@ export function createMcpServer(sdk: McpSdk, options: McpServerOptions): McpBrid
   server.setRequestHandler(sdk.ListToolsRequestSchema, (request) => {
     try {
       const page = pageOf(listed, options.pageSize, request.params?.cursor)
-      return { tools: [...page.items], ...(page.nextCursor === undefined ? {} : { nextCursor: page.nextCursor }) } as never
+      return { tools: [...page.items], ...(page.nextCursor === undefined ? {} : { nextCursor: page.nextCursor }) }
     } catch (error) {
       if (error instanceof InvalidCursorError) throw new sdk.McpError(sdk.ErrorCode.InvalidParams, error.message)
       throw error

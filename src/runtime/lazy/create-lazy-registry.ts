@@ -13,17 +13,15 @@ export function createLazyRegistry<T extends ToolTypeMap = ToolTypeMap>(
   entries: readonly LazyToolEntry[],
   options: LazyRegistryOptions<T> = {},
 ): LazyRegistry<T> {
-  const registry = createToolManager({
-    ...(options.on !== undefined && { on: options.on }),
-    ...(options.error !== undefined && { error: options.error }),
-  })
-  const handlers: Readonly<Record<string, ToolHandler<any, unknown> | undefined>> = options.handlers ?? {}
+  const { handlers: supplied, compile, nullAsAbsent, ...managerOptions } = options
+  const registry = createToolManager(managerOptions)
+  const handlers: Readonly<Record<string, ToolHandler<any, unknown> | undefined>> = supplied ?? {}
   registry.add(
     entries.map((entry) => {
       const name = entry.definition.name
       // Own keys only: a tool named `toString` must not pick up Object.prototype's.
       const handler = Object.hasOwn(handlers, name) ? handlers[name] : undefined
-      return createLazyTool(entry, { handler, compile: options.compile })
+      return createLazyTool(entry, { handler, compile, nullAsAbsent: nullAsAbsent === true })
     }),
   )
   let calls = 0

@@ -1,3 +1,4 @@
+import { nullsToAbsent } from '../../interop/null-as-absent.js'
 import { CallFailure, throwIfAborted, untilAborted } from '../abort.js'
 import type { ToolContext, ToolHandler, ToolInterface } from '../types.js'
 import { parseArguments, type CompiledValidator } from '../validation.js'
@@ -9,6 +10,8 @@ export interface LazyToolSources {
   /** A host-supplied handler, preferred over the module's. */
   readonly handler?: ToolHandler<any, unknown> | undefined
   readonly compile?: LazyRegistryOptions['compile']
+  /** Read a `null` for an optional, non-nullable property as absent (OpenAI strict mode). */
+  readonly nullAsAbsent?: boolean
 }
 
 /**
@@ -42,7 +45,8 @@ export function createLazyTool(entry: LazyToolEntry, sources: LazyToolSources): 
       const handler = sources.handler ?? module.handler
       if (handler === undefined) throw noHandler(definition.name)
       const validate = validatorOf(module)
-      return handler(validate === undefined ? args : parseArguments(validate, args), context)
+      const input = sources.nullAsAbsent === true ? nullsToAbsent(definition.parameters, args) : args
+      return handler(validate === undefined ? input : parseArguments(validate, input), context)
     },
   }
 }

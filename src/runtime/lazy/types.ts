@@ -39,6 +39,13 @@ export interface LazyRegistryOptions<T extends ToolTypeMap = ToolTypeMap> extend
    * the handler unvalidated.
    */
   readonly compile?: (schema: JsonSchema) => CompiledValidator
+  /**
+   * Treat a `null` sent for an optional property that the catalog schema does not make nullable
+   * as if the property were absent, before validation. OpenAI's strict mode makes every property
+   * required and sends `null` for those the model leaves out; this maps such calls back.
+   * @default false
+   */
+  readonly nullAsAbsent?: boolean
 }
 
 /** A runtime tool registry over lazily imported tools, with a typed `call` shortcut. */

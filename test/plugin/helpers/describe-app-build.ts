@@ -1,7 +1,6 @@
 import { readFileSync, readdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
-import { buildCatalog } from '../../../src/analyze/index.js'
-import { serializeCatalog } from '../../../src/emit/catalog-json.js'
+import { buildCatalog, serializeCatalog } from 'toolcat/build'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { bundlers } from './bundlers.js'
 import { fixture, outputFolder } from './paths.js'
