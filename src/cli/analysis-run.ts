@@ -1,5 +1,5 @@
 import path from 'node:path'
-import { createCatalogBuilder, type BuildResult } from '../analyze/index.js'
+import type { BuildResult } from '../analyze/index.js'
 import type { CommandInput } from './command.js'
 import { formatDiagnostic } from './format-diagnostic.js'
 import { summaryLine } from './summary.js'
@@ -20,8 +20,10 @@ export const analysisOptions = {
 } as const
 
 /** Analyses `[toolsDir]` (relative to the working directory) with `--tsconfig`, writing nothing. */
-export function runAnalysis(input: CommandInput): AnalysisRun {
+export async function runAnalysis(input: CommandInput): Promise<AnalysisRun> {
   const started = performance.now()
+  // Loaded on demand: ts-morph costs a second of start-up that `diff` or `--help` should not pay.
+  const { createCatalogBuilder } = await import('../analyze/index.js')
   const tsconfig = input.values.tsconfig
   const builder = createCatalogBuilder({
     tools: path.resolve(input.positionals[0] ?? 'tools'),

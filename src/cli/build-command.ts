@@ -2,7 +2,6 @@ import path from 'node:path'
 import { serializeCatalog } from '../emit/catalog-json.js'
 import { writeFilesAtomically } from '../emit/write-files.js'
 import type { FileToWrite } from '../emit/write-files.js'
-import { renderOutDir } from '../emit/write-out-dir.js'
 import { analysisOptions, reportAnalysis, runAnalysis } from './analysis-run.js'
 import { UserError, type Command } from './command.js'
 
@@ -29,7 +28,7 @@ Exit status: 0 on success, 1 when there is an error, 2 on bad usage.`,
   options: { ...analysisOptions, out: { type: 'string', short: 'o' }, outDir: { type: 'string' } },
   maxPositionals: 1,
   async run(input) {
-    const run = runAnalysis(input)
+    const run = await runAnalysis(input)
     if (run.failed) {
       reportAnalysis(run, input)
       return 1
@@ -38,7 +37,10 @@ Exit status: 0 on success, 1 when there is an error, 2 on bad usage.`,
     const out = typeof input.values.out === 'string' ? path.resolve(input.values.out) : outDir === undefined ? path.join(run.root, 'catalog.json') : undefined
     const files: FileToWrite[] = []
     try {
-      if (outDir !== undefined) files.push(...(await renderOutDir(run.catalog, { root: run.root, outDir })))
+      if (outDir !== undefined) {
+        const { renderOutDir } = await import('../emit/write-out-dir.js')
+        files.push(...(await renderOutDir(run.catalog, { root: run.root, outDir })))
+      }
     } catch (error) {
       throw new UserError(`cannot compile the tool modules for ${outDir}: ${messageOf(error)}`)
     }

@@ -18,8 +18,8 @@ Options:
 Exit status: 0 when there is no error, 1 when there is one, 2 on bad usage.`,
   options: analysisOptions,
   maxPositionals: 1,
-  run(input) {
-    const run = runAnalysis(input)
+  async run(input) {
+    const run = await runAnalysis(input)
     reportAnalysis(run, input)
     return run.failed ? 1 : 0
   },

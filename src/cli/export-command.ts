@@ -35,12 +35,12 @@ Exit status: 0 on success, 1 when the analysis fails or the file cannot be writt
     out: { type: 'string', short: 'o' },
   },
   maxPositionals: 1,
-  run(input) {
+  async run(input) {
     const format = input.values.format
     if (typeof format !== 'string' || !(exportFormats as string[]).includes(format)) {
       throw new UsageError(`--format must be one of ${exportFormats.join(', ')}`)
     }
-    const catalog = loadCatalog(input)
+    const catalog = await loadCatalog(input)
     if (!catalog) return 1
     const { output, warnings } = exportTools(catalog, format as ExportFormat, { strict: input.values.strict === true })
     for (const warning of warnings) process.stderr.write(`warning: ${warning.tool} ${warning.path}: ${warning.message}\n`)
@@ -60,9 +60,9 @@ Exit status: 0 on success, 1 when the analysis fails or the file cannot be writt
 }
 
 /** The catalog to export: `--catalog` when given, else a fresh analysis (reported when it fails). */
-function loadCatalog(input: CommandInput): Catalog | undefined {
+async function loadCatalog(input: CommandInput): Promise<Catalog | undefined> {
   if (typeof input.values.catalog === 'string') return readCatalogFile(input.values.catalog)
-  const run = runAnalysis(input)
+  const run = await runAnalysis(input)
   if (!run.failed) return run.catalog
   reportAnalysis(run, input)
   return undefined

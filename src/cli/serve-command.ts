@@ -40,7 +40,7 @@ Exit status: 0 when the client disconnects, 1 when the tools cannot be built or 
     const confirm = confirmPolicyOf(input)
     const sdk = await loadMcpSdk()
     if (sdk === undefined) throw new UserError('serve --mcp needs the MCP SDK: npm install --save-dev @modelcontextprotocol/sdk')
-    const run = runAnalysis(input)
+    const run = await runAnalysis(input)
     reportAnalysis(run, input)
     if (run.failed) return 1
     const registry = await loadServedRegistry(run.catalog, run.root).catch((error: unknown) => {

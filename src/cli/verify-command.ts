@@ -22,10 +22,10 @@ Exit status: 0 when the catalog matches, 1 on drift or a failed analysis, 2 on b
 unreadable catalog.`,
   options: { tsconfig: analysisOptions.tsconfig, help: analysisOptions.help, tools: { type: 'string' } },
   maxPositionals: 1,
-  run(input) {
+  async run(input) {
     const recorded = readCatalogFile(input.positionals[0] ?? 'catalog.json')
     const tools = typeof input.values.tools === 'string' ? input.values.tools : 'tools'
-    const run = runAnalysis({ values: input.values, positionals: [tools] })
+    const run = await runAnalysis({ values: input.values, positionals: [tools] })
     if (run.failed) {
       reportAnalysis(run, input)
       return 1

@@ -51,6 +51,9 @@ function entryModules(lookup: (name: string) => CatalogTool | undefined, target:
     name: 'toolcat-entries',
     setup(build) {
       build.onResolve({ filter: new RegExp(`^${entryNamespace}:`) }, (args) => ({ path: args.path.slice(entryNamespace.length + 1), namespace: entryNamespace }))
+      // An entry's handler import is the tool file's exact path: taken as is, since esbuild's own
+      // resolver cannot find a path holding `*` (a folder named `a *`, say).
+      build.onResolve({ filter: /.*/, namespace: entryNamespace }, (args) => (path.isAbsolute(args.path) ? { path: args.path } : undefined))
       build.onLoad({ filter: /.*/, namespace: entryNamespace }, (args) => {
         const tool = lookup(args.path)
         if (tool === undefined) return { errors: [{ text: `unknown tool ${args.path}` }] }
