@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
+import type { DependencyOption } from './deps/index.js'
 import { globBase, type ToolsLocation } from './find-tool-files.js'
 
 /** Where to read tools from and how to type-check them. */
@@ -13,6 +14,12 @@ export interface BuildOptions {
   tools?: string | readonly string[]
   /** tsconfig path; default: <root>/tsconfig.json when present, else sensible defaults. */
   tsconfig?: string
+  /**
+   * Merge the catalogs that the root package.json's `dependencies` publish (docs/publishing.md);
+   * `prefix` renames one package's tools (`{ 'weather-pack': 'wx_' }`) to resolve a name clash.
+   * @default false
+   */
+  deps?: DependencyOption
 }
 
 /** The absolute project root and tool location that a set of options denotes. */

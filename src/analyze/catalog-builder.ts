@@ -8,6 +8,7 @@ import { resolveLayout, type BuildLayout, type BuildOptions } from './build-opti
 import { codes } from './codes.js'
 import { compareCodeUnits } from './compare-code-units.js'
 import { createProject } from './create-project.js'
+import { withDependencyTools } from './deps/index.js'
 import { deriveEntry } from './derive-entry.js'
 import type { Diagnostic } from './diagnostic.js'
 import { findToolFiles, isInToolsLocation } from './find-tool-files.js'
@@ -64,7 +65,9 @@ export function createCatalogBuilder(options: BuildOptions = {}): CatalogBuilder
       diagnostics.push(...derived.diagnostics)
       return derived.entry
     })
-    return { catalog: assembleCatalog(entries, pkg), diagnostics: sortDiagnostics(diagnostics) }
+    const merged = withDependencyTools(entries, layout.root, options.deps)
+    diagnostics.push(...merged.diagnostics)
+    return { catalog: assembleCatalog(merged.entries, pkg), diagnostics: sortDiagnostics(diagnostics) }
   }
 
   return {

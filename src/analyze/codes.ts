@@ -25,6 +25,10 @@ export const codes = {
   unresolvedImport: 'TC1010',
   /** The tsconfig cannot be read or parsed. */
   badTsconfig: 'TC1011',
+  /** A dependency's published catalog that cannot be read or does not match catalog.schema.json. */
+  badDependencyCatalog: 'TC1012',
+  /** A tool merged from a dependency whose name is already taken (by the app or another dependency). */
+  dependencyNameClash: 'TC1013',
 } as const
 
 /** A diagnostic code from the table above. */

@@ -30,8 +30,12 @@ export interface CatalogTool {
   readonly annotations?: ToolAnnotations
   /** Declaration-only tool: the definition has no `execute` (T4). */
   readonly declarationOnly?: true
-  /** Where the definition lives: module path relative to the project root, and export name. */
-  readonly source: { readonly module: string; readonly export: string }
+  /**
+   * Where the definition lives: module path relative to the project root, and export name. A tool
+   * merged from a dependency's catalog names its `package`, and `module` is then the specifier
+   * `<package>/<path>` to import it by (see docs/publishing.md).
+   */
+  readonly source: { readonly module: string; readonly export: string; readonly package?: string }
   /** Content hash of the entry's canonical JSON (without this field). */
   readonly hash: string
 }
