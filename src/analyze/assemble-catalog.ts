@@ -10,7 +10,7 @@ import { toolcatVersion, type PackageInfo } from './package-info.js'
 export function assembleCatalog(entries: readonly Omit<CatalogTool, 'hash'>[], pkg: PackageInfo | undefined): Catalog {
   const tools = [...entries]
     .sort((a, b) => compareCodeUnits(a.name, b.name))
-    .map((entry) => ({ ...orderEntry(entry), hash: hashEntry(entry) }))
+    .map((entry) => ({ ...orderEntry(entry), hash: hashOnce(entry) }))
   return {
     catalogVersion: CATALOG_VERSION,
     generator: { name: 'toolcat', version: toolcatVersion() },
@@ -18,6 +18,18 @@ export function assembleCatalog(entries: readonly Omit<CatalogTool, 'hash'>[], p
     tools,
     hash: hashCatalog(tools),
   }
+}
+
+// A builder hands back the same (never mutated) entry objects for unchanged modules: hash each once.
+const hashes = new WeakMap<object, string>()
+
+function hashOnce(entry: Omit<CatalogTool, 'hash'>): string {
+  let hash = hashes.get(entry)
+  if (hash === undefined) {
+    hash = hashEntry(entry)
+    hashes.set(entry, hash)
+  }
+  return hash
 }
 
 /** The entry's keys in the order the catalog documents them. */

@@ -2,17 +2,16 @@ import path from 'node:path'
 import type { Project } from 'ts-morph'
 import { createSchemaGenerator } from '../schema/index.js'
 import type { Catalog } from '../runtime/catalog.js'
-import { analyzeModule, type ToolDraft } from './analyze-module.js'
 import { assembleCatalog } from './assemble-catalog.js'
 import { resolveLayout, type BuildLayout, type BuildOptions } from './build-options.js'
 import { codes } from './codes.js'
 import { compareCodeUnits } from './compare-code-units.js'
 import { createProject } from './create-project.js'
 import { withDependencyTools } from './deps/index.js'
-import { deriveEntry } from './derive-entry.js'
 import type { Diagnostic } from './diagnostic.js'
 import { findToolFiles, isInToolsLocation } from './find-tool-files.js'
 import { diagnosticFor, relativePath } from './locate.js'
+import { deriveModule, namesOf, type ModuleResult } from './module-result.js'
 import { readPackageInfo } from './package-info.js'
 import { duplicateNames } from './unique-names.js'
 
@@ -34,7 +33,10 @@ export interface CatalogBuilder {
   /** Absolute paths of the tool modules currently discovered. */
   toolFiles(): string[]
   build(): BuildResult
-  /** Re-derive after files changed on disk, reusing the ts-morph Project (refresh/add/remove only those files). */
+  /**
+   * Re-derive after files changed on disk, reusing the ts-morph Project (refresh/add/remove only
+   * those files) and the results of every tool module the changes cannot have affected.
+   */
   update(changes: readonly FileChange[]): BuildResult
 }
 
@@ -43,6 +45,7 @@ export function createCatalogBuilder(options: BuildOptions = {}): CatalogBuilder
   const layout = resolveLayout(options)
   const setup = createProject(layout.root, options.tsconfig)
   const generator = createSchemaGenerator()
+  const results = new Map<string, ModuleResult>()
   let files = findToolFiles(layout.location)
   if ('project' in setup) for (const file of files) setup.project.addSourceFileAtPath(file)
 
@@ -51,21 +54,19 @@ export function createCatalogBuilder(options: BuildOptions = {}): CatalogBuilder
     if ('problem' in setup) {
       return { catalog: assembleCatalog([], pkg), diagnostics: [diagnosticFor(layout.root, setup.tsconfig, setup.problem)] }
     }
-    const drafts: ToolDraft[] = []
-    const diagnostics: Diagnostic[] = []
-    for (const file of files) {
-      const analysis = analyzeModule(setup.project.getSourceFileOrThrow(file), layout.root)
-      drafts.push(...analysis.drafts)
-      diagnostics.push(...analysis.diagnostics)
-    }
+    const modules = files.map((file) => {
+      let result = results.get(file)
+      if (result === undefined) {
+        result = deriveModule(setup.project.getSourceFileOrThrow(file), layout.root, generator)
+        results.set(file, result)
+      }
+      return result
+    })
+    const drafts = modules.flatMap((module) => module.drafts)
+    const diagnostics = modules.flatMap((module) => module.diagnostics)
     if (drafts.length === 0 && diagnostics.length === 0) diagnostics.push(noTools(layout))
     diagnostics.push(...duplicateNames(drafts, layout.root))
-    const entries = drafts.map((draft) => {
-      const derived = deriveEntry(draft, generator, layout.root)
-      diagnostics.push(...derived.diagnostics)
-      return derived.entry
-    })
-    const merged = withDependencyTools(entries, layout.root, options.deps)
+    const merged = withDependencyTools(modules.flatMap((module) => module.entries), layout.root, options.deps)
     diagnostics.push(...merged.diagnostics)
     return { catalog: assembleCatalog(merged.entries, pkg), diagnostics: sortDiagnostics(diagnostics) }
   }
@@ -75,7 +76,10 @@ export function createCatalogBuilder(options: BuildOptions = {}): CatalogBuilder
     toolFiles: () => [...files],
     build,
     update(changes) {
-      if ('project' in setup) files = applyChanges(setup.project, layout, files, changes)
+      if ('project' in setup) {
+        files = applyChanges(setup.project, layout, files, changes)
+        forgetAffected(results, layout, changes)
+      }
       return build()
     },
   }
@@ -98,6 +102,23 @@ function applyChanges(project: Project, layout: BuildLayout, files: readonly str
     if (change.kind !== 'unlink' && isInToolsLocation(layout.location, file)) next.add(file)
   }
   return [...next].sort()
+}
+
+/**
+ * Drops the kept results a change may have made stale: a changed tool module's own and those of
+ * the modules that import it. Any other changed file (a shared type, the tsconfig) can reach
+ * every tool's types, so it drops them all.
+ */
+function forgetAffected(results: Map<string, ModuleResult>, layout: BuildLayout, changes: readonly FileChange[]): void {
+  const changed = changes.map((change) => path.resolve(change.path))
+  if (changed.some((file) => !isInToolsLocation(layout.location, file))) {
+    results.clear()
+    return
+  }
+  const names = new Set(changed.flatMap(namesOf))
+  for (const [file, result] of results) {
+    if (changed.includes(file) || [...result.importedNames].some((name) => names.has(name))) results.delete(file)
+  }
 }
 
 function noTools(layout: BuildLayout): Diagnostic {

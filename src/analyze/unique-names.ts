@@ -5,20 +5,24 @@ import { diagnosticAt } from './locate.js'
 
 /** T1: a name is a tool's identity, so a second tool with a taken name is an error naming both places. */
 export function duplicateNames(drafts: readonly ToolDraft[], root: string): Diagnostic[] {
-  const first = new Map<string, Diagnostic>()
+  const first = new Map<string, ToolDraft>()
   const diagnostics: Diagnostic[] = []
-  for (const draft of drafts) {
-    const here = diagnosticAt(root, draft.nameNode, {
+  // Locating a node costs a line lookup, so only the drafts of a clash are located.
+  const locate = (draft: ToolDraft): Diagnostic =>
+    diagnosticAt(root, draft.nameNode, {
       code: codes.duplicateName,
       message: `tool name ${JSON.stringify(draft.name)} is used more than once`,
       hint: 'give one of them another `name`',
     })
+  for (const draft of drafts) {
     const earlier = first.get(draft.name)
     if (!earlier) {
-      first.set(draft.name, here)
+      first.set(draft.name, draft)
       continue
     }
-    diagnostics.push({ ...here, message: `${here.message}: also defined at ${earlier.file}:${earlier.line}:${earlier.column}` })
+    const here = locate(draft)
+    const there = locate(earlier)
+    diagnostics.push({ ...here, message: `${here.message}: also defined at ${there.file}:${there.line}:${there.column}` })
   }
   return diagnostics
 }

@@ -1,6 +1,7 @@
 import path from 'node:path'
 import type { BuildResult } from '../analyze/index.js'
 import type { CommandInput } from './command.js'
+import { dependencyOptionOf } from './deps-options.js'
 import { formatDiagnostic } from './format-diagnostic.js'
 import { summaryLine } from './summary.js'
 
@@ -28,6 +29,7 @@ export async function runAnalysis(input: CommandInput): Promise<AnalysisRun> {
   const builder = createCatalogBuilder({
     tools: path.resolve(input.positionals[0] ?? 'tools'),
     ...(typeof tsconfig === 'string' ? { tsconfig: path.resolve(tsconfig) } : {}),
+    deps: dependencyOptionOf(input),
   })
   const result = builder.build()
   const failed = result.diagnostics.some((diagnostic) => diagnostic.severity === 'error')

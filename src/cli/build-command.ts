@@ -4,6 +4,7 @@ import { writeFilesAtomically } from '../emit/write-files.js'
 import type { FileToWrite } from '../emit/write-files.js'
 import { analysisOptions, reportAnalysis, runAnalysis } from './analysis-run.js'
 import { UserError, type Command } from './command.js'
+import { depsHelp, depsOptions } from './deps-options.js'
 
 /** `toolcat build [toolsDir] [--out file] [--outDir dir]`: analyses the tools and writes the catalog (and the app's modules) atomically. */
 export const buildCommand: Command = {
@@ -21,11 +22,12 @@ Options:
   --outDir <dir>     write what an app imports into dir: catalog.json, catalog.js, registry.js,
                      their .d.ts and the tool modules compiled under tools/ (with --out, both)
   --tsconfig <file>  tsconfig to type-check with (default: <root>/tsconfig.json when present)
+${depsHelp(21)}
   --json             print { catalog?, diagnostics } as JSON on stdout instead of the summary
   -h, --help         show this help
 
 Exit status: 0 on success, 1 when there is an error, 2 on bad usage.`,
-  options: { ...analysisOptions, out: { type: 'string', short: 'o' }, outDir: { type: 'string' } },
+  options: { ...analysisOptions, ...depsOptions, out: { type: 'string', short: 'o' }, outDir: { type: 'string' } },
   maxPositionals: 1,
   async run(input) {
     const run = await runAnalysis(input)

@@ -3,6 +3,7 @@ import { loadMcpSdk } from '../interop/mcp/load-sdk.js'
 import { loadServedRegistry } from '../interop/mcp/served-registry.js'
 import { analysisOptions, reportAnalysis, runAnalysis } from './analysis-run.js'
 import { UsageError, UserError, type Command, type CommandInput } from './command.js'
+import { depsHelp, depsOptions } from './deps-options.js'
 
 const defaultPageSize = 100
 
@@ -23,12 +24,14 @@ Options:
   --confirm <deny|allow>  answer for consequential tools, which have nobody to confirm them:
                           deny refuses every call (default), allow approves every call
   --tsconfig <file>       tsconfig to type-check with (default: <root>/tsconfig.json when present)
+${depsHelp(26)}
   -h, --help              show this help
 
 Exit status: 0 when the client disconnects, 1 when the tools cannot be built or served, 2 on bad usage.`,
   options: {
     tsconfig: analysisOptions.tsconfig,
     help: analysisOptions.help,
+    ...depsOptions,
     mcp: { type: 'boolean' },
     'page-size': { type: 'string' },
     confirm: { type: 'string' },

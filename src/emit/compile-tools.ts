@@ -41,7 +41,7 @@ export async function compileTools(
     chunkNames: 'tools/chunk-[hash]',
     write: false,
     logLevel: 'silent',
-    plugins: [entryModules((name) => byName.get(name), target), externalPackages()],
+    plugins: [entryModules((name) => byName.get(name), target), externalPackages(packageHandlers(catalog, target))],
   })
   return result.outputFiles.map((file) => ({ path: path.relative(root, file.path).split(path.sep).join('/'), contents: file.text }))
 }
@@ -63,15 +63,22 @@ function entryModules(lookup: (name: string) => CatalogTool | undefined, target:
   }
 }
 
+/** The handler specifiers of tools merged from dependencies: imported from their package at run time. */
+function packageHandlers(catalog: Catalog, target: EmitTarget): Set<string> {
+  return new Set(catalog.tools.filter((tool) => tool.source.package !== undefined).map((tool) => target.handlerSpecifier(tool)))
+}
+
 /**
- * Keeps package imports of the tool sources external, but bundles those of the generated entries
- * (ajv's helpers) and of the packages they pull in, which a user's project need not resolve.
+ * Keeps package imports of the tool sources and the handlers of dependency tools external, but
+ * bundles the other imports of the generated entries (ajv's helpers) and of the packages they pull
+ * in, which a user's project need not resolve.
  */
-function externalPackages(): Plugin {
+function externalPackages(packageHandlers: ReadonlySet<string>): Plugin {
   return {
     name: 'toolcat-external-packages',
     setup(build) {
       build.onResolve({ filter: /^[^./]/ }, (args) => {
+        if (packageHandlers.has(args.path)) return { path: args.path, external: true }
         if (path.isAbsolute(args.path) || args.namespace === entryNamespace) return undefined
         if (args.importer.split(path.sep).includes('node_modules')) return undefined
         return { path: args.path, external: true }

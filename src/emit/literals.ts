@@ -45,3 +45,10 @@ export function advertisedDefinition(tool: CatalogTool): ToolDefinition {
 export function advertisedDescription(tool: Pick<CatalogTool, 'summary' | 'description'>): string | undefined {
   return tool.summary ?? tool.description
 }
+
+/** A single-quoted JavaScript string literal of `text`: JSON inside needs no escaped double quotes. */
+export function singleQuoted(text: string): string {
+  return `'${text.replace(/[\\'\n\r\u2028\u2029]/g, (character) => escapes[character] ?? character)}'`
+}
+
+const escapes: Readonly<Record<string, string>> = { '\\': '\\\\', "'": "\\'", '\n': '\\n', '\r': '\\r', '\u2028': '\\u2028', '\u2029': '\\u2029' }

@@ -42,7 +42,9 @@ export async function renderOutDir(catalog: Catalog, options: OutDirOptions): Pr
   const files = uniqueFileNames(catalog.tools.map((tool) => tool.name))
   const fileOf = (tool: CatalogTool): string => files.get(tool.name) ?? tool.name
   const target: EmitTarget = {
-    handlerSpecifier: (tool) => path.resolve(options.root, tool.source.module).split(path.sep).join('/'),
+    // A tool merged from a dependency is imported from that package, by its specifier.
+    handlerSpecifier: (tool) =>
+      tool.source.package !== undefined ? tool.source.module : path.resolve(options.root, tool.source.module).split(path.sep).join('/'),
     entrySpecifier: (tool) => `./tools/${fileOf(tool)}.js`,
     validators: options.validators ?? 'precompiled',
   }

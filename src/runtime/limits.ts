@@ -20,9 +20,9 @@ export interface ArgumentLimits {
 export const defaultArgumentLimits: Required<ArgumentLimits> = { maxDepth: 64, maxBytes: 4 * 1024 * 1024 }
 
 /**
- * Longest `pattern` (and `patternProperties` key) a parameter schema may carry. Regex cost grows
- * with pattern size, and no hand-written constraint needs more; the schema generator and
- * `compileSchema` both refuse longer ones.
+ * Longest `pattern` (and `patternProperties` key) a parameter schema may carry: regex cost grows
+ * with pattern size, and no hand-written constraint needs more. `compileSchema` refuses longer
+ * ones; exported so the build can report them too.
  */
 export const maxPatternLength = 1024
 

@@ -30,6 +30,8 @@ export function temporaryFolder(): string {
 /** Copies `fixtures/<name>` into a fresh temporary folder, to run where nothing else lives. */
 export function copyFixture(name: string): string {
   const target = path.join(temporaryFolder(), path.basename(name))
-  cpSync(path.join(repoRoot, 'fixtures', name), target, { recursive: true })
+  const source = path.join(repoRoot, 'fixtures', name)
+  // Build outputs and the fixture's own node_modules (a link back to this repository) stay behind.
+  cpSync(source, target, { recursive: true, filter: (file) => !/^(node_modules|out)\b/.test(path.relative(source, file)) })
   return target
 }

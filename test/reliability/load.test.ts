@@ -1,20 +1,20 @@
 import { execFileSync } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, test } from 'vitest'
-import { createLazyRegistry, createTool, createToolManager, type ToolHandler, type ToolManagerInterface, type ToolResult } from '../../src/index.js'
+import { createLazyRegistry, createTool, createToolManager, type ToolHandler, type ToolManagerInterface, type ToolManagerOptions, type ToolResult } from '../../src/index.js'
 import { isPending } from '../runtime/support.js'
 
 const callCount = 10_000
 const echo: ToolHandler = async (args) => args['n']
 
-function managerWith(handler: ToolHandler, options = {}): ToolManagerInterface {
+function managerWith(handler: ToolHandler, options: ToolManagerOptions = {}): ToolManagerInterface {
   const tools = createToolManager(options)
   tools.add(createTool({ name: 'echo', execute: handler }))
   return tools
 }
 
-function lazyWith(handler: ToolHandler): ToolManagerInterface {
-  return createLazyRegistry([{ definition: { name: 'echo', parameters: { type: 'object' } }, load: async () => ({ handler }) }])
+function lazyWith(handler: ToolHandler, options: ToolManagerOptions = {}): ToolManagerInterface {
+  return createLazyRegistry([{ definition: { name: 'echo', parameters: { type: 'object' } }, load: async () => ({ handler }) }], options)
 }
 
 const calls = Array.from({ length: callCount }, (_unused, n) => ({ id: `call-${n}`, name: 'echo', arguments: { n } }))
@@ -56,9 +56,12 @@ describe('a handler that never settles', () => {
     expect(await isPending(batch)).toBe(true)
   })
 
-  test('with releaseOnAbort, an abort ends the caller’s wait with the abort failure', async () => {
+  test.each([
+    ['manager', managerWith],
+    ['lazy registry', lazyWith],
+  ])('with releaseOnAbort, an abort ends the caller’s wait on the %s with the abort failure', async (_kind, create) => {
     const controller = new AbortController()
-    const pending = managerWith(stuck, { releaseOnAbort: true }).execute(calls.slice(0, 2), { signal: controller.signal })
+    const pending = create(stuck, { releaseOnAbort: true }).execute(calls.slice(0, 2), { signal: controller.signal })
     expect(await isPending(pending)).toBe(true)
     controller.abort('caller gave up')
     expect(await isPending(pending)).toBe(false)

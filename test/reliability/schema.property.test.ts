@@ -1,10 +1,9 @@
 import { Ajv } from 'ajv'
 import formats from 'ajv-formats'
 import fc from 'fast-check'
-import { Project } from 'ts-morph'
 import { describe, expect, test } from 'vitest'
 import { ajvOptions } from '../../src/runtime/ajv-options.js'
-import { createSchemaGenerator, type SchemaOutcome } from '../../src/schema/index.js'
+import { deriveParameters } from './derive-schema.js'
 import { fuzzParameters, fuzzTimeout } from './fuzz.js'
 import { mutate, objectSpec, typeText, valueOf } from './type-specs.js'
 
@@ -15,15 +14,7 @@ class Point { x = 0 }
 type Box<T> = { boxed: T }
 `
 
-const project = new Project({ useInMemoryFileSystem: true, compilerOptions: { strict: true } })
-const generator = createSchemaGenerator()
-
-/** Derives the parameter schema of `type Params = <text>` the way the analyzer does, on a real checker. */
-function derive(text: string): SchemaOutcome {
-  const file = project.createSourceFile('params.ts', `${prelude}\nexport type Params = ${text}\n`, { overwrite: true })
-  const alias = file.getTypeAliasOrThrow('Params')
-  return generator.parameters(alias.getType(), alias)
-}
+const derive = (text: string) => deriveParameters(text, prelude)
 
 // Validation without coercion, key removal or defaults, so a value outside the type fails instead of being fixed up.
 const { coerceTypes: _coerce, removeAdditional: _remove, useDefaults: _defaults, ...strictOptions } = ajvOptions

@@ -20,6 +20,17 @@ export interface LazyToolEntry {
   readonly load: () => Promise<LazyToolModule>
 }
 
+/**
+ * One tool of a generated registry's slim index: the parameter schema travels as JSON text and is
+ * parsed on its first read, so starting a registry of thousands of tools parses none of them.
+ */
+export interface LazyToolIndexEntry {
+  readonly definition: Omit<LazyToolDefinition, 'parameters'>
+  /** The parameter schema as JSON text. */
+  readonly parameters: string
+  readonly load: () => Promise<LazyToolModule>
+}
+
 /** Argument and result types of tools, by name: what a generated `registry.d.ts` declares. */
 export type ToolTypeMap = { readonly [name: string]: { readonly args: object; readonly result: unknown } }
 
