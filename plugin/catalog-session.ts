@@ -28,8 +28,8 @@ export class CatalogSession {
   /** The current catalog, re-derived first when files changed since the last call. */
   derive(): BuildResult {
     if (this.#builder === undefined || this.#derivation === undefined) {
-      const { root, tools, tsconfig } = this.options
-      this.#builder = createCatalogBuilder({ root, tools, ...(tsconfig === undefined ? {} : { tsconfig }) })
+      const { root, tools, tsconfig, deps } = this.options
+      this.#builder = createCatalogBuilder({ root, tools, ...(tsconfig === undefined ? {} : { tsconfig }), ...(deps === undefined ? {} : { deps }) })
       this.#pending.clear()
       return (this.#derivation = this.#builder.build())
     }

@@ -1,3 +1,4 @@
+import type { DependencyOption } from '../src/analyze/deps/index.js'
 import { isAbsolute, resolve } from 'node:path'
 
 /** Options of the toolcat bundler plugin, the same for every bundler. */
@@ -29,6 +30,12 @@ export interface ToolcatPluginOptions {
    * @default the bundler's root (vite `root`, webpack/rspack `context`, esbuild `absWorkingDir`, else the working directory)
    */
   readonly root?: string
+  /**
+   * Merge the catalogs published by the project's dependencies (their package.json `toolcat`
+   * field); `prefix` renames one package's tools to resolve a name clash. See docs/publishing.md.
+   * @default false
+   */
+  readonly deps?: DependencyOption
 }
 
 /** The plugin options with every default applied and `root` made absolute. */
@@ -38,6 +45,7 @@ export interface ResolvedPluginOptions {
   readonly tsconfig?: string
   readonly emitCatalog: boolean
   readonly validators: 'precompiled' | 'runtime'
+  readonly deps?: DependencyOption
 }
 
 /** Applies the defaults; `bundlerRoot` is used when the user gave no `root`. */
@@ -53,5 +61,6 @@ export function resolveOptions(options: ToolcatPluginOptions, bundlerRoot: strin
     ...(options.tsconfig === undefined ? {} : { tsconfig: isAbsolute(options.tsconfig) ? options.tsconfig : resolve(root, options.tsconfig) }),
     emitCatalog: options.emitCatalog ?? true,
     validators,
+    ...(options.deps === undefined ? {} : { deps: options.deps }),
   }
 }

@@ -1,10 +1,9 @@
-import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Catalog } from '../src/runtime/catalog.js'
 import { toolEntrySpecifier, type VirtualModule } from './ids.js'
 import type { ResolvedPluginOptions } from './options.js'
 import { generateCatalogModule } from '../src/emit/catalog-module.js'
-import type { EmitTarget } from '../src/emit/emit-target.js'
+import { sourceSpecifier, type EmitTarget } from '../src/emit/emit-target.js'
 import { generateRegistryModule } from '../src/emit/registry-module.js'
 import { generateToolEntryModule } from '../src/emit/tool-entry-module.js'
 
@@ -26,7 +25,7 @@ export function toPosix(path: string): string {
  */
 export function createEmitTarget(options: ResolvedPluginOptions): EmitTarget {
   return {
-    handlerSpecifier: (tool) => toPosix(resolve(options.root, tool.source.module)),
+    handlerSpecifier: (tool) => sourceSpecifier(tool, options.root),
     entrySpecifier: (tool) => toolEntrySpecifier(tool.name),
     validators: options.validators,
     runtimeSpecifier: RUNTIME_ENTRY,

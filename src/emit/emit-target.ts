@@ -1,3 +1,4 @@
+import path from 'node:path'
 import type { CatalogTool } from '../runtime/catalog.js'
 
 /** Where generated code finds its imports: the CLI's output folder or a bundler's virtual modules. */
@@ -10,4 +11,14 @@ export interface EmitTarget {
   validators: 'precompiled' | 'runtime'
   /** Specifier of the toolcat runtime. @default 'toolcat' */
   runtimeSpecifier?: string
+}
+
+/**
+ * How generated code imports a tool's handler module from source: the project's own tools by
+ * absolute forward-slash path (generated modules have no folder of their own to be relative to),
+ * a tool merged from a dependency's catalog by its package specifier.
+ */
+export function sourceSpecifier(tool: CatalogTool, root: string): string {
+  if (tool.source.package !== undefined) return tool.source.module
+  return path.resolve(root, tool.source.module).replaceAll('\\', '/')
 }

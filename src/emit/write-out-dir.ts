@@ -4,7 +4,7 @@ import { generateCatalogModule } from './catalog-module.js'
 import { generateCatalogTypes } from './catalog-types.js'
 import { serializeCatalog } from './catalog-json.js'
 import { compileTools } from './compile-tools.js'
-import type { EmitTarget } from './emit-target.js'
+import { sourceSpecifier, type EmitTarget } from './emit-target.js'
 import { uniqueFileNames } from './identifiers.js'
 import { generateRegistryModule } from './registry-module.js'
 import { generateRegistryTypes } from './registry-types.js'
@@ -42,9 +42,7 @@ export async function renderOutDir(catalog: Catalog, options: OutDirOptions): Pr
   const files = uniqueFileNames(catalog.tools.map((tool) => tool.name))
   const fileOf = (tool: CatalogTool): string => files.get(tool.name) ?? tool.name
   const target: EmitTarget = {
-    // A tool merged from a dependency is imported from that package, by its specifier.
-    handlerSpecifier: (tool) =>
-      tool.source.package !== undefined ? tool.source.module : path.resolve(options.root, tool.source.module).split(path.sep).join('/'),
+    handlerSpecifier: (tool) => sourceSpecifier(tool, options.root),
     entrySpecifier: (tool) => `./tools/${fileOf(tool)}.js`,
     validators: options.validators ?? 'precompiled',
   }
