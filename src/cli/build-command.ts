@@ -3,7 +3,7 @@ import { serializeCatalog } from '../emit/catalog-json.js'
 import { writeFilesAtomically } from '../emit/write-files.js'
 import type { FileToWrite } from '../emit/write-files.js'
 import { analysisOptions, reportAnalysis, runAnalysis } from './analysis-run.js'
-import { UserError, type Command } from './command.js'
+import { UsageError, UserError, type Command, type CommandInput } from './command.js'
 import { depsHelp, depsOptions } from './deps-options.js'
 
 /** `toolcat build [toolsDir] [--out file] [--outDir dir]`: analyses the tools and writes the catalog (and the app's modules) atomically. */
@@ -21,15 +21,18 @@ Options:
                      where <root> is the nearest folder at or above toolsDir holding a package.json)
   --outDir <dir>     write what an app imports into dir: catalog.json, catalog.js, registry.js,
                      their .d.ts and the tool modules compiled under tools/ (with --out, both)
+  --validators <mode> precompiled (default): each tool's validator generated at build time, no ajv
+                     compiler or eval at run time; runtime: compiled with ajv on each tool's first call
   --tsconfig <file>  tsconfig to type-check with (default: <root>/tsconfig.json when present)
 ${depsHelp(21)}
   --json             print { catalog?, diagnostics } as JSON on stdout instead of the summary
   -h, --help         show this help
 
 Exit status: 0 on success, 1 when there is an error, 2 on bad usage.`,
-  options: { ...analysisOptions, ...depsOptions, out: { type: 'string', short: 'o' }, outDir: { type: 'string' } },
+  options: { ...analysisOptions, ...depsOptions, out: { type: 'string', short: 'o' }, outDir: { type: 'string' }, validators: { type: 'string' } },
   maxPositionals: 1,
   async run(input) {
+    validatorsOf(input)
     const run = await runAnalysis(input)
     if (run.failed) {
       reportAnalysis(run, input)
@@ -41,7 +44,7 @@ Exit status: 0 on success, 1 when there is an error, 2 on bad usage.`,
     try {
       if (outDir !== undefined) {
         const { renderOutDir } = await import('../emit/write-out-dir.js')
-        files.push(...(await renderOutDir(run.catalog, { root: run.root, outDir })))
+        files.push(...(await renderOutDir(run.catalog, { root: run.root, outDir, validators: validatorsOf(input) })))
       }
     } catch (error) {
       throw new UserError(`cannot compile the tool modules for ${outDir}: ${messageOf(error)}`)
@@ -56,6 +59,12 @@ Exit status: 0 on success, 1 when there is an error, 2 on bad usage.`,
     return 0
     return 0
   },
+}
+
+function validatorsOf(input: CommandInput): 'precompiled' | 'runtime' {
+  const mode = input.values.validators ?? 'precompiled'
+  if (mode === 'precompiled' || mode === 'runtime') return mode
+  throw new UsageError(`--validators must be precompiled or runtime, not ${String(mode)}`)
 }
 
 function messageOf(error: unknown): string {

@@ -25,6 +25,7 @@ test.each([
   [['build', '--frob'], "Unknown option '--frob'"],
   [['build', '--out'], "Option '-o, --out <value>' argument missing"],
   [['check', 'a', 'b'], 'too many arguments for check: a b'],
+  [['build', '--outDir', 'out', '--validators', 'eval'], '--validators must be precompiled or runtime, not eval'],
 ])('bad usage %j exits 2 with a message and no stack trace', (args, message) => {
   const run = runCli(args)
   expect(run.status).toBe(2)
