@@ -7,6 +7,7 @@ import { discoverTools, type DefinitionSite } from './discover-tools.js'
 import { diagnosticAt, diagnosticAtSpan, quote } from './locate.js'
 import { readDefinition, type DefinitionFields } from './read-definition.js'
 import { findSideEffects } from './side-effects.js'
+import { unresolvedImports } from './unresolved-imports.js'
 
 /** T1: the one name pattern every major tool-calling API accepts. */
 export const TOOL_NAME_PATTERN = /^[a-zA-Z_][a-zA-Z0-9_-]{0,63}$/
@@ -41,6 +42,7 @@ export function analyzeModule(sourceFile: SourceFile, root: string): ModuleAnaly
       hint: 'a tool module may only import and declare; move the work into execute()',
     }),
   )
+  diagnostics.push(...unresolvedImports(sourceFile, root))
   for (const draft of drafts) {
     diagnostics.push(...draft.fields.problems.map(({ node, finding }) => diagnosticAt(root, node, finding)))
     if (!TOOL_NAME_PATTERN.test(draft.name)) {

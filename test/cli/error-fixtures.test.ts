@@ -12,6 +12,7 @@ const cases = [
   { fixture: 'non-object', code: codes.nonObjectParameters, at: 'echo.ts:6:20' },
   { fixture: 'computed-name', code: codes.nonStaticField, at: 'translate.ts:6:9' },
   { fixture: 'syntax-error', code: codes.syntaxError, at: 'broken.ts:9:1' },
+  { fixture: 'missing-import', code: codes.unresolvedImport, at: 'geocode.ts:2:34' },
   { fixture: 'no-tools', code: codes.noTools, at: '' },
 ]
 
