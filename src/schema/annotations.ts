@@ -1,11 +1,12 @@
 import type { JsonSchema } from '../runtime/types.js'
+import { maxPatternLength } from '../runtime/limits.js'
 import type { Docs } from './view.js'
 
 const numericTags = [
   'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf',
   'minLength', 'maxLength', 'minItems', 'maxItems',
 ] as const
-const textTags = ['title', 'pattern', 'format'] as const
+const textTags = ['title', 'format'] as const
 
 /** Keywords that constrain values; they cannot sit beside a `$ref` in draft-07, which ignores its siblings. */
 export const validationKeywords: ReadonlySet<string> = new Set<string>([...numericTags, 'pattern', 'format', 'uniqueItems'])
@@ -23,6 +24,10 @@ export function annotationsOf(docs: Docs, report: (message: string) => void): Js
       const number = Number(value)
       if (value === '' || !Number.isFinite(number)) report(`@${name} expects a number, got '${value}'`)
       else keywords[name] = number
+    } else if (name === 'pattern') {
+      const fault = patternFault(value)
+      if (fault === undefined) keywords[name] = value
+      else report(`@pattern ${fault}`)
     } else if ((textTags as readonly string[]).includes(name)) {
       keywords[name] = value
     } else if (name === 'uniqueItems') {
@@ -37,6 +42,17 @@ export function annotationsOf(docs: Docs, report: (message: string) => void): Js
     }
   }
   return keywords
+}
+
+/** Why a pattern cannot be used: the runtime compiles it with the `u` flag and refuses long ones. */
+function patternFault(pattern: string): string | undefined {
+  if (pattern.length > maxPatternLength) return `is longer than ${maxPatternLength} characters`
+  try {
+    new RegExp(pattern, 'u')
+    return undefined
+  } catch (error) {
+    return `is not a valid regular expression: ${error instanceof Error ? error.message : String(error)}`
+  }
 }
 
 function parseValue(text: string): unknown {

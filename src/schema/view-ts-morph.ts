@@ -1,5 +1,6 @@
 import { ts, type Node, type Symbol as MorphSymbol, type Type } from 'ts-morph'
 import { kindOf, kindOfFlags, type LibTest } from './ts-morph-kind.js'
+import { inlineJsDoc } from './inline-jsdoc.js'
 import type { Docs, NamedInfo, PropertyView, TupleElementView, TypeKind, TypeView } from './view.js'
 
 const namedDeclarationKinds = new Set([
@@ -139,6 +140,8 @@ class TsMorphTypeView implements TypeView<Node> {
   private docsOf(symbol: MorphSymbol): Docs {
     const description = ts.displayPartsToString(symbol.compilerSymbol.getDocumentationComment(this.backend.checker)).trim()
     const tags = symbol.getJsDocTags().map((tag) => ({ name: tag.getName(), text: ts.displayPartsToString(tag.getText()) }))
-    return description ? { description, tags } : { tags }
+    if (description) return { description, tags }
+    const declaration = symbol.compilerSymbol.valueDeclaration
+    return (tags.length === 0 && declaration !== undefined ? inlineJsDoc(declaration) : undefined) ?? { tags }
   }
 }

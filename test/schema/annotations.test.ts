@@ -35,3 +35,31 @@ describe('JSDoc on properties', () => {
     ])
   })
 })
+
+describe('JSDoc written inline', () => {
+  test('a JSDoc block on the member line, after `{` or `;`, still gives its description and tags', () => {
+    const { schema, problems } = fixtures.parameters('inline-jsdoc')
+    expect(problems).toEqual([])
+    expect(schema).toEqual({
+      type: 'object',
+      properties: {
+        page: { type: 'number', description: 'Page to return.', minimum: 1 },
+        query: { type: 'string', maxLength: 20 },
+        plain: { type: 'boolean' },
+      },
+      required: ['page', 'query', 'plain'],
+      additionalProperties: false,
+    })
+    expectValidation(schema, [{ page: 1, query: 'q', plain: true }], [{ page: 0, query: 'q', plain: true }, { page: 1, query: 'q'.repeat(21), plain: true }])
+  })
+})
+
+describe('@pattern', () => {
+  test('a pattern that is not a valid regular expression is reported and left out', () => {
+    const { schema, problems } = fixtures.parameters('bad-pattern')
+    expect(schema).toEqual({ type: 'object', properties: { slug: { type: 'string' } }, required: ['slug'], additionalProperties: false })
+    expect(problems.map(({ code, path, message }) => ({ code, path, message }))).toEqual([
+      { code: 'TC1007', path: 'slug', message: expect.stringMatching(/^slug: @pattern is not a valid regular expression: /) },
+    ])
+  })
+})
