@@ -112,6 +112,14 @@ class TsMorphTypeView implements TypeView<Node> {
     return { name: symbol.getName(), file: declaration.getSourceFile().getFilePath(), position: declaration.getStart() }
   }
 
+  declared(): Pick<NamedInfo, 'file' | 'position'> | undefined {
+    const symbol = this.type.getAliasSymbol() ?? (this.type.getTargetType() ?? this.type).getSymbol()
+    const declaration = symbol?.getDeclarations()[0]
+    // Library types (Array, Record…) live outside the project, where paths differ between machines.
+    if (!declaration || this.backend.isDefaultLib(declaration)) return undefined
+    return { file: declaration.getSourceFile().getFilePath(), position: declaration.getStart() }
+  }
+
   docs(): Docs {
     const symbol = this.namedSymbol()
     return symbol ? this.docsOf(symbol) : { tags: [] }

@@ -65,6 +65,11 @@ export interface TypeView<N> {
   symbolName(): string | undefined
   /** The user-visible name of an interface, alias, enum or class, when the type has one. */
   named(): NamedInfo | undefined
+  /**
+   * Where the type is written (its alias, interface or type literal), or undefined for types
+   * written nowhere (primitives). Orders union members independently of checker internals.
+   */
+  declared(): Pick<NamedInfo, 'file' | 'position'> | undefined
   /** JSDoc of the named declaration. */
   docs(): Docs
   /** The type a Promise resolves to, or this type when it is not awaitable. */

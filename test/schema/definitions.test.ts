@@ -86,8 +86,14 @@ describe('$defs for shared and recursive named types', () => {
     expectValidation(schema, [{ search: fast, searchAgain: fast, walk: deep, walkAgain: deep }], [{ search: deep, searchAgain: fast, walk: deep, walkAgain: deep }])
   })
 
+  test('members of a union of object types keep their declaration order', () => {
+    const { schema } = fixtures.parameters('object-union')
+    const shape = (schema['properties'] as { shape: { anyOf: { properties: { kind: unknown } }[] } }).shape
+    expect(shape.anyOf.map((member) => member.properties.kind)).toEqual([{ type: 'string', const: 'circle' }, { type: 'string', const: 'square' }])
+  })
+
   test('schemas are fresh objects and byte-identical whatever order the types were first met in', () => {
-    const files = ['literals', 'enums', 'collisions', 'recursive', 'shared-twice', 'utility-types', 'template-literal']
+    const files = ['literals', 'enums', 'collisions', 'recursive', 'shared-twice', 'utility-types', 'template-literal', 'object-union', 'object-union-circle']
     const forward = files.map((file) => JSON.stringify(fixtures.parameters(file).schema))
     const other = loadSchemaFixtures()
     const backward = [...files].reverse().map((file) => JSON.stringify(other.parameters(file).schema)).reverse()

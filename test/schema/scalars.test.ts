@@ -67,7 +67,7 @@ describe('primitives, literals, enums and template literals', () => {
       properties: {
         id: { type: 'string', pattern: '^user--?\\d+(?:\\.\\d+)?(?:[eE][+-]?\\d+)?$' },
         route: { type: 'string', pattern: '^\\/.*$' },
-        size: { anyOf: [{ type: 'string', pattern: '^s:-?\\d+$' }, { type: 'string', pattern: '^m:-?\\d+$' }] },
+        size: { anyOf: [{ type: 'string', pattern: '^m:-?\\d+$' }, { type: 'string', pattern: '^s:-?\\d+$' }] },
       },
       required: ['id', 'route', 'size'],
       additionalProperties: false,

@@ -16,7 +16,7 @@ export function unionUnit<N>(type: TypeView<N>, context: UnitContext<N>): Ir<N> 
   const isBoolean = values.includes(true) && values.includes(false)
   const enumValues = isBoolean ? values.filter((value) => typeof value !== 'boolean') : values
   const parts: Ir<N>[] = [
-    ...members.filter((member) => !isLiteralLike(member)).map((member) => context.child(member)),
+    ...members.filter((member) => !isLiteralLike(member)).sort(bySource).map((member) => context.child(member)),
     ...(isBoolean ? [{ type: 'boolean' }] : []),
     ...(enumValues.length > 0 ? [literalsSchema(enumValues)] : []),
   ]
@@ -32,6 +32,25 @@ function byValue(a: LiteralValue, b: LiteralValue): number {
   if (rank(a) !== rank(b)) return rank(a) - rank(b)
   if (typeof a === 'number' && typeof b === 'number') return a - b
   return compare(String(a), String(b))
+}
+
+/** Kinds of types written nowhere, in the order a union lists them (as TypeScript prints them). */
+const kindOrder = ['string', 'number', 'boolean', 'templateLiteral', 'array', 'tuple', 'object']
+
+/**
+ * Other members in the order they are written in the source (types written nowhere, such as
+ * primitives, first, by kind then text), for the same reason.
+ */
+function bySource<N>(a: TypeView<N>, b: TypeView<N>): number {
+  const [at, bt] = [a.declared(), b.declared()]
+  if (at !== undefined && bt !== undefined) return compare(at.file, bt.file) || at.position - bt.position
+  if (at !== undefined || bt !== undefined) return at === undefined ? -1 : 1
+  return rankOf(a.kind) - rankOf(b.kind) || compare(a.text, b.text)
+}
+
+function rankOf(kind: string): number {
+  const rank = kindOrder.indexOf(kind)
+  return rank < 0 ? kindOrder.length : rank
 }
 
 function isLiteralLike<N>(member: TypeView<N>): boolean {
