@@ -18,8 +18,9 @@ const helpersResolveDir = path.dirname(fileURLToPath(import.meta.url))
 /**
  * Compiles every tool's lazy entry module (its handler re-export and validator) with esbuild into
  * `tools/<fileOf(tool)>.js`, code shared between tools split into chunks. The tools' own package imports
- * (`toolcat` among them) stay imports; ajv's validator helpers are bundled in, so the output runs
- * wherever `toolcat` resolves. Paths in the output are relative to `root`, never absolute.
+ * stay imports; ajv's validator helpers are bundled in, and so is what a tool takes from `toolcat`
+ * (`defineTool`, a few lines once tree-shaken), so the output runs wherever its packages resolve.
+ * Paths in the output are relative to `root`, never absolute.
  */
 export async function compileTools(
   catalog: Catalog,
@@ -71,7 +72,9 @@ function packageHandlers(catalog: Catalog, target: EmitTarget): Set<string> {
 /**
  * Keeps package imports of the tool sources and the handlers of dependency tools external, but
  * bundles the other imports of the generated entries (ajv's helpers) and of the packages they pull
- * in, which a user's project need not resolve.
+ * in, which a user's project need not resolve. `toolcat` itself is bundled too: importing its root
+ * at run time would load ajv's compiler (~0.1 s of start-up) on every tool's first call, for the
+ * identity function `defineTool`.
  */
 function externalPackages(packageHandlers: ReadonlySet<string>): Plugin {
   return {
@@ -79,7 +82,7 @@ function externalPackages(packageHandlers: ReadonlySet<string>): Plugin {
     setup(build) {
       build.onResolve({ filter: /^[^./]/ }, (args) => {
         if (packageHandlers.has(args.path)) return { path: args.path, external: true }
-        if (path.isAbsolute(args.path) || args.namespace === entryNamespace) return undefined
+        if (path.isAbsolute(args.path) || args.namespace === entryNamespace || args.path === 'toolcat') return undefined
         if (args.importer.split(path.sep).includes('node_modules')) return undefined
         return { path: args.path, external: true }
       })

@@ -56,6 +56,13 @@ test('precompiled output holds no eval or new Function, and no ajv compiler', ()
   }
 })
 
+test("compiled tool modules carry the defineTool they use instead of importing toolcat's root, which loads ajv", () => {
+  const tools = [...filesOf(first)].filter(([name]) => name.startsWith('tools/'))
+  expect(tools.length).toBeGreaterThan(0)
+  for (const [name, contents] of tools) expect(contents, name).not.toMatch(/from\s+["']toolcat["']/)
+  expect(tools.some(([, contents]) => /function defineTool\(/.test(contents))).toBe(true)
+})
+
 test('the catalog module exports each definition under a valid identifier, and all of them by default', async () => {
   const catalog = (await import(pathToFileURL(path.join(first, 'out/catalog.js')).href)) as Record<string, unknown>
   expect(Object.keys(catalog).sort()).toEqual(['add', 'countdown', 'default', 'delete_file', 'flaky', 'lookup', 'search'])
