@@ -1,3 +1,4 @@
+import { mkdirSync, symlinkSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { Ajv } from 'ajv'
@@ -10,8 +11,23 @@ import { createSchemaGenerator, type OutputOutcome, type SchemaOutcome } from '.
 
 const folder = fileURLToPath(new URL('../../fixtures/schema/', import.meta.url))
 
+/**
+ * Installs `fixtures/schema/packages/fake-geo` as npm installs a `file:` dependency, a link in
+ * `node_modules/`, so a fixture reads a type from a package the way an app does.
+ */
+function installFakePackage(): void {
+  mkdirSync(join(folder, 'node_modules'), { recursive: true })
+  try {
+    symlinkSync(join('..', 'packages', 'fake-geo'), join(folder, 'node_modules', 'fake-geo'), 'dir')
+  } catch (error) {
+    // Test files run in parallel; another may have installed it first.
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+  }
+}
+
 /** A real project over `fixtures/schema/` with one generator, as the analyzer holds them. */
 export function loadSchemaFixtures() {
+  installFakePackage()
   const project = new Project({ tsConfigFilePath: join(folder, 'tsconfig.json') })
   const generator = createSchemaGenerator()
   const file = (name: string) => project.getSourceFileOrThrow(join(folder, `${name}.ts`))
