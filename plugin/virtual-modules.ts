@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url'
+import { toPosix } from '../src/paths.js'
 import type { Catalog } from '../src/runtime/catalog.js'
 import { toolEntrySpecifier, type VirtualModule } from './ids.js'
 import type { ResolvedPluginOptions } from './options.js'
@@ -12,11 +13,6 @@ import { generateToolEntryModule } from '../src/emit/tool-entry-module.js'
  * so the generated registry needs no package resolution (rollup has none without a plugin).
  */
 const RUNTIME_ENTRY = toPosix(fileURLToPath(new URL('../src/index.js', import.meta.url)))
-
-/** Forward slashes: generated code imports files by path, and backslashes would be escapes. */
-export function toPosix(path: string): string {
-  return path.replaceAll('\\', '/')
-}
 
 /**
  * How generated code reaches things inside a bundler: tool sources by absolute path (a virtual

@@ -4,7 +4,8 @@ import type { JsonSchema, ToolAnnotations } from '../runtime/types.js'
 import type { SchemaGenerator, SchemaProblem } from '../schema/index.js'
 import type { ToolDraft } from './analyze-module.js'
 import type { Diagnostic, DiagnosticSeverity } from './diagnostic.js'
-import { diagnosticAt, relativePath } from './locate.js'
+import { relativePath } from '../paths.js'
+import { diagnosticAt } from './locate.js'
 
 /** A catalog entry before hashing, and the problems met deriving its schemas. */
 export interface DerivedEntry {

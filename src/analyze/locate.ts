@@ -1,5 +1,5 @@
-import path from 'node:path'
 import type { Node, SourceFile } from 'ts-morph'
+import { relativePath } from '../paths.js'
 import type { DiagnosticCode } from './codes.js'
 import type { Diagnostic, DiagnosticSeverity } from './diagnostic.js'
 
@@ -44,11 +44,6 @@ export function diagnosticFor(root: string, file: string | undefined, finding: F
     ...(file === undefined ? {} : { file: relativePath(root, file) }),
     ...(finding.hint === undefined ? {} : { hint: finding.hint }),
   }
-}
-
-/** A path relative to `root` with forward slashes, as every emitted path is (T11). */
-export function relativePath(root: string, file: string): string {
-  return path.relative(root, file).split(path.sep).join('/')
 }
 
 /** The first line of a node's text, shortened, for quoting in a message. */

@@ -1,5 +1,6 @@
 import path from 'node:path'
 import type { BuildResult } from '../analyze/index.js'
+import { toPosix } from '../paths.js'
 import type { CommandInput } from './command.js'
 import { dependencyOptionOf } from './deps-options.js'
 import { formatDiagnostic } from './format-diagnostic.js'
@@ -52,5 +53,5 @@ export function reportAnalysis(run: AnalysisRun, input: CommandInput, written?: 
 /** Relative to the working directory when inside it, else absolute: whichever is easier to open. */
 function displayPath(file: string, cwd: string): string {
   const relative = path.relative(cwd, file)
-  return relative.startsWith('..') || path.isAbsolute(relative) ? file : relative.split(path.sep).join('/')
+  return relative.startsWith('..') || path.isAbsolute(relative) ? file : toPosix(relative)
 }

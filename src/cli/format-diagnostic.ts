@@ -1,4 +1,5 @@
 import path from 'node:path'
+import { relativePath } from '../paths.js'
 import type { Diagnostic } from '../analyze/diagnostic.js'
 
 /**
@@ -20,7 +21,7 @@ export function formatDiagnostic(diagnostic: Diagnostic, root: string, cwd: stri
 }
 
 function displayPath(diagnostic: Diagnostic, root: string, cwd: string): string {
-  const relative = path.relative(cwd, path.resolve(root, diagnostic.file ?? '')).split(path.sep).join('/')
+  const relative = relativePath(cwd, path.resolve(root, diagnostic.file ?? ''))
   return diagnostic.line === undefined ? relative : `${relative}:${diagnostic.line}:${diagnostic.column ?? 1}`
 }
 

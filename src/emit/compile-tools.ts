@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build, type Plugin } from 'esbuild'
+import { relativePath } from '../paths.js'
 import type { Catalog, CatalogTool } from '../runtime/catalog.js'
 import type { EmitTarget } from './emit-target.js'
 import { generateToolEntryModule } from './tool-entry-module.js'
@@ -44,7 +45,7 @@ export async function compileTools(
     logLevel: 'silent',
     plugins: [entryModules((name) => byName.get(name), target), externalPackages(packageHandlers(catalog, target))],
   })
-  return result.outputFiles.map((file) => ({ path: path.relative(root, file.path).split(path.sep).join('/'), contents: file.text }))
+  return result.outputFiles.map((file) => ({ path: relativePath(root, file.path), contents: file.text }))
 }
 
 function entryModules(lookup: (name: string) => CatalogTool | undefined, target: EmitTarget): Plugin {

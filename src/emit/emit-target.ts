@@ -1,4 +1,5 @@
 import path from 'node:path'
+import { toPosix } from '../paths.js'
 import type { CatalogTool } from '../runtime/catalog.js'
 
 /** Where generated code finds its imports: the CLI's output folder or a bundler's virtual modules. */
@@ -20,5 +21,5 @@ export interface EmitTarget {
  */
 export function sourceSpecifier(tool: CatalogTool, root: string): string {
   if (tool.source.package !== undefined) return tool.source.module
-  return path.resolve(root, tool.source.module).replaceAll('\\', '/')
+  return toPosix(path.resolve(root, tool.source.module))
 }

@@ -1,4 +1,5 @@
 import path from 'node:path'
+import { relativePath } from '../paths.js'
 import type { Catalog, CatalogTool } from '../runtime/catalog.js'
 import { generateCatalogModule } from './catalog-module.js'
 import { generateCatalogTypes } from './catalog-types.js'
@@ -30,7 +31,7 @@ export async function writeOutDir(catalog: Catalog, options: OutDirOptions): Pro
   const files = await renderOutDir(catalog, options)
   writeFilesAtomically(files)
   const outDir = path.resolve(options.root, options.outDir)
-  return files.map((file) => path.relative(outDir, file.path).split(path.sep).join('/'))
+  return files.map((file) => relativePath(outDir, file.path))
 }
 
 /**
