@@ -1,19 +1,16 @@
-import { Ajv } from 'ajv'
-import formats from 'ajv-formats'
-import { ajvOptions } from './ajv-options.js'
+import { ajvFor } from './ajv-instance.js'
 import { checkPatternLengths } from './limits.js'
 import { ToolError } from './tool-error.js'
 import type { JsonSchema } from './types.js'
 import type { CompiledValidator } from './validation.js'
 
 /**
- * Compiles a parameter schema with ajv + ajv-formats under the shared `ajvOptions`. Each schema gets
+ * Compiles a parameter schema with ajv + ajv-formats under the shared `ajvOptions` (see `ajvFor`). Each schema gets
  * its own ajv instance so two tools declaring the same `$id` cannot collide. An invalid schema, or
  * one whose patterns exceed `maxPatternLength`, is a `ToolError('SCHEMA')` naming the complaint.
  */
 export function compileSchema(schema: JsonSchema): CompiledValidator {
-  const ajv = new Ajv(ajvOptions)
-  formats.default(ajv)
+  const ajv = ajvFor(schema)
   try {
     checkPatternLengths(schema)
     return ajv.compile(schema)
