@@ -9,15 +9,16 @@ function describe(sample) {
 }
 
 /**
- * Runs each contestant `{ id, command, args, cwd?, env?, before? }` once per repetition, in turn.
- * A contestant that fails is not run again; its `error` says why. Returns `{ id, samples, error? }[]`.
+ * Runs each contestant `{ id, command, args, cwd?, env?, before?, reps? }` once per repetition, in
+ * turn; one with its own `reps` sits out the repetitions after its last. A contestant that fails is
+ * not run again; its `error` says why. Returns `{ id, samples, error? }[]`.
  */
 export function runAlternating(contestants, reps, log) {
   const runs = contestants.map((contestant) => ({ id: contestant.id, samples: [] }))
   for (let rep = 1; rep <= reps; rep++) {
     contestants.forEach((contestant, index) => {
       const run = runs[index]
-      if (run.error) return
+      if (run.error || rep > (contestant.reps ?? reps)) return
       contestant.before?.()
       const sample = measure(contestant.command, contestant.args, { cwd: contestant.cwd, env: contestant.env })
       if (!sample.ok) {

@@ -12,7 +12,7 @@ function table(header, rows) {
 
 function contestantTable(contestants) {
   return table(['contestant', 'CPU s, median (min–max)', 'wall s', 'peak RSS MB'], Object.entries(contestants).map(([id, entry]) =>
-    entry.error ? [id, `failed: ${entry.error.replaceAll('|', '\\|')}`, '', ''] : [id, spread(entry.cpu, 3), spread(entry.wall, 3), spread(entry.rssMB, 0)]))
+    entry.error ? [id, `failed: ${entry.error.replaceAll('|', '\\|')}`, '', ''] : [entry.note ? `${id} (${entry.note})` : id, spread(entry.cpu, 3), spread(entry.wall, 3), spread(entry.rssMB, 0)]))
 }
 
 function ratioLine(ratios) {
@@ -28,7 +28,8 @@ function sizeSections(title, suite, extra) {
 }
 
 function buildNotes(entry) {
-  return [entry.toolcatMode ? `toolcat measured as: ${entry.toolcatMode}.` : `toolcat skipped: ${entry.skipped}.`]
+  if (!entry.toolcatBuilds) return [`toolcat skipped: ${entry.skipped}.`]
+  return [`toolcat measured twice: ${Object.entries(entry.toolcatBuilds).map(([id, what]) => `${id} = ${what}`).join('; ')}. The schema generators emit schemas only, so toolcat-catalog is the like-for-like comparison and toolcat-full the cost of everything an app imports.`]
 }
 
 function runtimeNotes(entry) {
@@ -58,7 +59,11 @@ function caution({ machine, options }) {
   return `**Not a speed measurement**: ${busy ? `the machine was busy (load ${machine.loadAverage1m} on ${machine.cores} cores)` : ''}${busy && options.reps < 3 ? ' and ' : ''}${options.reps < 3 ? `${options.reps} repetition(s) give no spread` : ''}; these figures only show that the harness works.`
 }
 
-function markdown(results) {
+/** Links the hand-written findings, kept in their own file so that a new run does not overwrite them. */
+export const FINDINGS_LINK = 'Findings (CPU profiles, why targets are missed, what was tried) are kept by hand in [FINDINGS.md](FINDINGS.md); a run does not change them.'
+
+/** Returns the text of RESULTS.md for `results` (as run.mjs collects them). */
+export function renderMarkdown(results) {
   const { machine, versions } = results
   const verdicts = judge(results).map((row) => [row.label, row.limit, row.size, row.value ?? '—', row.verdict])
   return `${[
@@ -73,6 +78,7 @@ function markdown(results) {
     incrementalSection(results.incremental),
     ...sizeSections('Runtime', results.runtime, runtimeNotes),
     validationSection(results.validation),
+    FINDINGS_LINK,
   ].filter(Boolean).join('\n\n')}\n`
 }
 
@@ -83,6 +89,6 @@ const relativeToRepo = (text) => text.replaceAll(`${repoRoot}/`, '')
 export function writeResults(results) {
   const withVerdicts = { ...results, targets: judge(results) }
   writeFileSync(join(repoRoot, 'bench/results.json'), relativeToRepo(`${JSON.stringify(withVerdicts, null, 2)}\n`))
-  writeFileSync(join(repoRoot, 'bench/RESULTS.md'), relativeToRepo(markdown(results)))
+  writeFileSync(join(repoRoot, 'bench/RESULTS.md'), relativeToRepo(renderMarkdown(results)))
   return ['bench/results.json', 'bench/RESULTS.md']
 }

@@ -5,16 +5,24 @@ const verdict = (rows, label, size) => rows.find((row) => row.label.startsWith(l
 
 describe('judge', () => {
   const rows = judge({
-    build: { sizes: { 100: { ratios: { 'toolcat/tsc': 1.2 } }, 1000: { ratios: { 'toolcat/tsc': 0.8, 'tjs/toolcat': 1.4 } } }, scaling: { toolcat: 2.4 } },
+    build: {
+      sizes: { 100: { ratios: { 'toolcat-full/tsc': 1.2 } }, 1000: { ratios: { 'toolcat-full/tsc': 0.8, 'tjs/toolcat-full': 1.4, 'tjs/toolcat-catalog': 1.6 } } },
+      scaling: { 'toolcat-full': 2.4 },
+    },
     incremental: { size: 1000, updateMs: { median: 150 } },
     runtime: { sizes: { 1000: { ratios: { 'eager/lazy': 5 } }, 3000: { ratios: { 'eager/lazy': 5 } } } },
   })
 
   it('passes or misses each target at the sizes it is defined for', () => {
-    expect(verdict(rows, 'toolcat build CPU', '1000')).toBe('pass')
-    expect(verdict(rows, 'typescript-json-schema', '1000')).toBe('miss')
-    expect(verdict(rows, 'toolcat CPU at 3,000', '3000/1000')).toBe('miss')
+    expect(verdict(rows, 'toolcat full derivation (catalog + registry) CPU ÷ tsc', '1000')).toBe('pass')
+    expect(verdict(rows, 'typescript-json-schema CPU ÷ toolcat full', '1000')).toBe('miss')
+    expect(verdict(rows, 'toolcat full derivation (catalog + registry) CPU at 3,000', '3000/1000')).toBe('miss')
     expect(verdict(rows, 'one-file incremental', '1000')).toBe('pass')
+  })
+
+  it('judges the catalog-only build against the same limits, on rows of its own', () => {
+    expect(verdict(rows, 'typescript-json-schema CPU ÷ toolcat catalog only', '1000')).toBe('pass')
+    expect(verdict(rows, 'toolcat catalog only (`--out`, for comparison) CPU at 3,000', '—')).toBe('not measured')
   })
 
   it('holds the eager ratio to 4× at 1,000 tools and 6× at 3,000', () => {
@@ -23,7 +31,7 @@ describe('judge', () => {
   })
 
   it('shows figures at other sizes without a verdict, and lists what was not measured', () => {
-    expect(verdict(rows, 'toolcat build CPU', '100')).toBe('info (no target at this size)')
+    expect(verdict(rows, 'toolcat full derivation (catalog + registry) CPU ÷ tsc', '100')).toBe('info (no target at this size)')
     expect(verdict(rows, 'lazy list', '—')).toBe('not measured')
   })
 })
