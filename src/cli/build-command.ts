@@ -1,7 +1,7 @@
 import path from 'node:path'
 import { serializeCatalog } from '../emit/catalog-json.js'
-import { writeFilesAtomically } from '../emit/write-files.js'
-import type { FileToWrite } from '../emit/write-files.js'
+import { ToolCompileError } from '../emit/tool-compile-error.js'
+import { writeFilesAtomically, type FileToWrite } from '../emit/write-files.js'
 import { analysisOptions, reportAnalysis, runAnalysis } from './analysis-run.js'
 import { UsageError, UserError, type Command, type CommandInput } from './command.js'
 import { depsHelp, depsOptions } from './deps-options.js'
@@ -40,23 +40,18 @@ Exit status: 0 on success, 1 when there is an error, 2 on bad usage.`,
     }
     const outDir = typeof input.values.outDir === 'string' ? path.resolve(input.values.outDir) : undefined
     const out = typeof input.values.out === 'string' ? path.resolve(input.values.out) : outDir === undefined ? path.join(run.root, 'catalog.json') : undefined
-    const files: FileToWrite[] = []
+    const catalogFile: FileToWrite[] = out === undefined ? [] : [{ path: out, contents: serializeCatalog(run.catalog) }]
     try {
-      if (outDir !== undefined) {
-        const { renderOutDir } = await import('../emit/write-out-dir.js')
-        files.push(...(await renderOutDir(run.catalog, { root: run.root, outDir, validators: validatorsOf(input) })))
+      if (outDir === undefined) writeFilesAtomically(catalogFile)
+      else {
+        const { writeOutDir } = await import('../emit/write-out-dir.js')
+        await writeOutDir(run.catalog, { root: run.root, outDir, validators: validatorsOf(input) }, catalogFile)
       }
     } catch (error) {
-      throw new UserError(`cannot compile the tool modules for ${outDir}: ${messageOf(error)}`)
-    }
-    if (out !== undefined) files.push({ path: out, contents: serializeCatalog(run.catalog) })
-    try {
-      writeFilesAtomically(files)
-    } catch (error) {
+      if (error instanceof ToolCompileError) throw new UserError(`cannot compile the tool modules for ${outDir}: ${error.message}`)
       throw new UserError(`cannot write ${out ?? outDir}: ${messageOf(error)}`)
     }
     reportAnalysis(run, input, outDir ?? out)
-    return 0
     return 0
   },
 }

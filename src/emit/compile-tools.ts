@@ -1,10 +1,11 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { build, type Plugin } from 'esbuild'
+import { build, type BuildOptions, type Plugin } from 'esbuild'
 import { relativePath } from '../paths.js'
 import type { Catalog, CatalogTool } from '../runtime/catalog.js'
 import type { EmitTarget } from './emit-target.js'
 import { generateToolEntryModule } from './tool-entry-module.js'
+import { ToolCompileError } from './tool-compile-error.js'
 
 /** One compiled output file, relative to the output folder. */
 export interface CompiledFile {
@@ -29,8 +30,40 @@ export async function compileTools(
   target: EmitTarget,
   fileOf: (tool: CatalogTool) => string,
 ): Promise<CompiledFile[]> {
+  const result = await build({ ...buildOptions(catalog, root, target, fileOf), outdir: '.', write: false }).catch(failedCompile)
+  return result.outputFiles.map((file) => ({ path: relativePath(root, file.path), contents: file.text }))
+}
+
+/**
+ * `compileTools`, but esbuild writes the files itself under `folder` (the same relative paths and
+ * bytes), so the output, tens of megabytes with precompiled validators for a thousand tools, never
+ * passes through this process's memory. Resolves with the written paths, relative to `folder`.
+ */
+export async function compileToolsInto(
+  folder: string,
+  catalog: Catalog,
+  root: string,
+  target: EmitTarget,
+  fileOf: (tool: CatalogTool) => string,
+): Promise<string[]> {
+  const result = await build({ ...buildOptions(catalog, root, target, fileOf), outdir: folder, write: true, metafile: true }).catch(
+    (error: unknown) => {
+      // esbuild reports a full disk as its own error: still a write failure, not a compile failure.
+      const messages = (error as { errors?: { text: string }[] }).errors ?? []
+      const unwritten = messages.find((message) => message.text.startsWith('Failed to write'))
+      throw unwritten === undefined ? new ToolCompileError(error) : new Error(unwritten.text)
+    },
+  )
+  return Object.keys(result.metafile.outputs).map((output) => relativePath(folder, path.resolve(root, output)))
+}
+
+function failedCompile(error: unknown): never {
+  throw new ToolCompileError(error)
+}
+
+function buildOptions(catalog: Catalog, root: string, target: EmitTarget, fileOf: (tool: CatalogTool) => string): BuildOptions {
   const byName = new Map(catalog.tools.map((tool) => [tool.name, tool]))
-  const result = await build({
+  return {
     absWorkingDir: root,
     entryPoints: catalog.tools.map((tool) => ({ in: `${entryNamespace}:${tool.name}`, out: `tools/${fileOf(tool)}` })),
     bundle: true,
@@ -39,13 +72,10 @@ export async function compileTools(
     platform: 'neutral',
     mainFields: ['module', 'main'],
     target: 'es2022',
-    outdir: '.',
     chunkNames: 'tools/chunk-[hash]',
-    write: false,
     logLevel: 'silent',
     plugins: [entryModules((name) => byName.get(name), target), externalPackages(packageHandlers(catalog, target))],
-  })
-  return result.outputFiles.map((file) => ({ path: relativePath(root, file.path), contents: file.text }))
+  }
 }
 
 function entryModules(lookup: (name: string) => CatalogTool | undefined, target: EmitTarget): Plugin {

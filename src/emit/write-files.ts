@@ -1,4 +1,4 @@
-import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 
 /** One file to write: absolute (or cwd-relative) path and its full contents. */
@@ -12,19 +12,76 @@ export interface FileToWrite {
  * written, so a failure leaves the previous files intact (and no temporary file behind).
  */
 export function writeFilesAtomically(files: readonly FileToWrite[]): void {
-  const staged: { temp: string; target: string }[] = []
+  const batch = new WriteBatch()
   try {
+    batch.write(files)
+    batch.commit()
+  } catch (error) {
+    batch.abort()
+    throw error
+  }
+}
+
+/**
+ * Files that replace their targets all together or not at all. Each is first written beside its
+ * target (by `write`, or by another writer into a `stagingFolder` and then `adopt`ed), and only
+ * `commit` renames them into place; `abort` removes whatever was written. Renames never cross a
+ * file system, since temporaries live in the target's folder.
+ */
+export class WriteBatch {
+  readonly #pending: { temp: string; target: string }[] = []
+  readonly #folders: string[] = []
+  /** The top-most folders this batch created: on abort they go too, as they held nothing before. */
+  readonly #created: string[] = []
+
+  /** Writes each file to a temporary sibling of its target. */
+  write(files: readonly FileToWrite[]): void {
     for (const file of files) {
       const target = path.resolve(file.path)
-      mkdirSync(path.dirname(target), { recursive: true })
-      const temp = `${target}.${process.pid}.${staged.length}.tmp`
-      staged.push({ temp, target })
+      this.#mkdir(path.dirname(target))
+      const temp = `${target}.${process.pid}.${this.#pending.length}.tmp`
+      this.#pending.push({ temp, target })
       writeFileSync(temp, file.contents)
     }
-    for (const { temp, target } of staged) renameSync(temp, target)
-  } catch (error) {
+  }
+
+  /** Creates an empty folder inside `folder` (created if missing) for another writer to fill. */
+  stagingFolder(folder: string): string {
+    this.#mkdir(folder)
+    const staging = mkdtempSync(path.join(folder, '.toolcat-staging-'))
+    this.#folders.push(staging)
+    return staging
+  }
+
+  /** Takes a file already written at `temp` (in a staging folder) to be renamed to `target` on commit. */
+  adopt(temp: string, target: string): void {
+    this.#pending.push({ temp, target: path.resolve(target) })
+  }
+
+  /** Renames every written file into place, then removes the staging folders. */
+  commit(): void {
+    for (const { target } of this.#pending) mkdirSync(path.dirname(target), { recursive: true })
+    for (const { temp, target } of this.#pending) renameSync(temp, target)
+    this.#pending.length = 0
+    this.#created.length = 0
+    this.#removeFolders()
+  }
+
+  /** Removes every temporary file and staging folder left; the targets keep their previous contents. */
+  abort(): void {
     // Temporaries already renamed no longer exist, so this only clears what was left behind.
-    for (const { temp } of staged) rmSync(temp, { force: true })
-    throw error
+    for (const { temp } of this.#pending) rmSync(temp, { force: true })
+    this.#pending.length = 0
+    this.#removeFolders()
+    for (const folder of this.#created.splice(0)) rmSync(folder, { recursive: true, force: true })
+  }
+
+  #mkdir(folder: string): void {
+    const created = mkdirSync(folder, { recursive: true })
+    if (created !== undefined) this.#created.push(created)
+  }
+
+  #removeFolders(): void {
+    for (const folder of this.#folders.splice(0)) rmSync(folder, { recursive: true, force: true })
   }
 }

@@ -1,15 +1,14 @@
 import path from 'node:path'
-import { relativePath } from '../paths.js'
 import type { Catalog, CatalogTool } from '../runtime/catalog.js'
 import { generateCatalogModule } from './catalog-module.js'
 import { generateCatalogTypes } from './catalog-types.js'
 import { serializeCatalog } from './catalog-json.js'
-import { compileTools } from './compile-tools.js'
+import { compileTools, compileToolsInto } from './compile-tools.js'
 import { sourceSpecifier, type EmitTarget } from './emit-target.js'
 import { uniqueFileNames } from './identifiers.js'
 import { generateRegistryModule } from './registry-module.js'
 import { generateRegistryTypes } from './registry-types.js'
-import { writeFilesAtomically, type FileToWrite } from './write-files.js'
+import { WriteBatch, type FileToWrite } from './write-files.js'
 
 /** Where `writeOutDir` reads tool sources and writes, and how validators are made. */
 export interface OutDirOptions {
@@ -24,14 +23,28 @@ export interface OutDirOptions {
 /**
  * Writes everything an app imports, all together and atomically: `catalog.json`, `catalog.js`,
  * `catalog.d.ts`, `registry.js`, `registry.d.ts` and the compiled tool modules under `tools/`
- * (one lazy entry per tool, shared code in chunks). Same catalog and sources, same bytes.
- * Resolves with the written paths, relative to the output folder, sorted.
+ * (one lazy entry per tool, shared code in chunks), plus `alongside` files in the same batch (the
+ * CLI's `--out` catalog). Same catalog and sources, same bytes. Resolves with the written paths,
+ * relative to the output folder, sorted. A failure to compile is a `ToolCompileError`, any other
+ * error comes from the file system: Either way nothing was replaced.
  */
-export async function writeOutDir(catalog: Catalog, options: OutDirOptions): Promise<string[]> {
-  const files = await renderOutDir(catalog, options)
-  writeFilesAtomically(files)
-  const outDir = path.resolve(options.root, options.outDir)
-  return files.map((file) => relativePath(outDir, file.path))
+export async function writeOutDir(catalog: Catalog, options: OutDirOptions, alongside: readonly FileToWrite[] = []): Promise<string[]> {
+  const { outDir, target, fileOf } = planOutDir(catalog, options)
+  const batch = new WriteBatch()
+  try {
+    // Files from memory first: a file-size limit (ulimit -f) then fails in this process with
+    // EFBIG, where it would kill esbuild's with SIGXFSZ and lose the reason.
+    const generated = generatedFiles(catalog, target)
+    batch.write([...generated.map((file) => ({ path: path.join(outDir, file.path), contents: file.contents })), ...alongside])
+    const staging = batch.stagingFolder(outDir)
+    const compiled = await compileToolsInto(staging, catalog, path.resolve(options.root), target, fileOf)
+    for (const file of compiled) batch.adopt(path.join(staging, file), path.join(outDir, file))
+    batch.commit()
+    return [...generated.map((file) => file.path), ...compiled].sort(byPath)
+  } catch (error) {
+    batch.abort()
+    throw error
+  }
 }
 
 /**
@@ -39,6 +52,13 @@ export async function writeOutDir(catalog: Catalog, options: OutDirOptions): Pro
  * caller can write them in one atomic batch with other files.
  */
 export async function renderOutDir(catalog: Catalog, options: OutDirOptions): Promise<FileToWrite[]> {
+  const { outDir, target, fileOf } = planOutDir(catalog, options)
+  const generated = [...generatedFiles(catalog, target), ...(await compileTools(catalog, path.resolve(options.root), target, fileOf))]
+  return generated.sort((a, b) => byPath(a.path, b.path)).map((file) => ({ path: path.join(outDir, file.path), contents: file.contents }))
+}
+
+/** Where the output goes, and how its registry names the tools' modules and their sources. */
+function planOutDir(catalog: Catalog, options: OutDirOptions) {
   const outDir = path.resolve(options.root, options.outDir)
   const files = uniqueFileNames(catalog.tools.map((tool) => tool.name))
   const fileOf = (tool: CatalogTool): string => files.get(tool.name) ?? tool.name
@@ -47,13 +67,20 @@ export async function renderOutDir(catalog: Catalog, options: OutDirOptions): Pr
     entrySpecifier: (tool) => `./tools/${fileOf(tool)}.js`,
     validators: options.validators ?? 'precompiled',
   }
-  const generated = [
+  return { outDir, target, fileOf }
+}
+
+/** The files rendered from the catalog alone, relative to the output folder. */
+function generatedFiles(catalog: Catalog, target: EmitTarget): FileToWrite[] {
+  return [
     { path: 'catalog.json', contents: serializeCatalog(catalog) },
     { path: 'catalog.js', contents: generateCatalogModule(catalog) },
     { path: 'catalog.d.ts', contents: generateCatalogTypes(catalog) },
     { path: 'registry.js', contents: generateRegistryModule(catalog, target) },
     { path: 'registry.d.ts', contents: generateRegistryTypes(catalog) },
-    ...(await compileTools(catalog, path.resolve(options.root), target, fileOf)),
-  ].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
-  return generated.map((file) => ({ path: path.join(outDir, file.path), contents: file.contents }))
+  ]
+}
+
+function byPath(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0
 }
