@@ -21,13 +21,26 @@ export interface LazyToolEntry {
 }
 
 /**
+ * JSON text, whole or in pieces: text pieces, and indices into the registry's table of shared
+ * fragments (each itself a `SchemaText`) standing for the fragment's joined text.
+ */
+export type SchemaText = string | readonly (string | number)[]
+
+/**
+ * The texts that index entries' schema texts reference by index, or a function returning them,
+ * called once, on the first read of such a schema: generated registries pass a function, so the
+ * engine compiles the table's text only then, not at start-up.
+ */
+export type FragmentTable = readonly SchemaText[] | (() => readonly SchemaText[])
+
+/**
  * One tool of a generated registry's slim index: the parameter schema travels as JSON text and is
  * parsed on its first read, so starting a registry of thousands of tools parses none of them.
  */
 export interface LazyToolIndexEntry {
   readonly definition: Omit<LazyToolDefinition, 'parameters'>
-  /** The parameter schema as JSON text. */
-  readonly parameters: string
+  /** The parameter schema as JSON text, possibly referencing the registry's shared fragments. */
+  readonly parameters: SchemaText
   readonly load: () => Promise<LazyToolModule>
 }
 
