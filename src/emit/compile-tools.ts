@@ -1,3 +1,4 @@
+import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build, type BuildOptions, type Plugin } from 'esbuild'
@@ -6,15 +7,13 @@ import type { Catalog, CatalogTool } from '../runtime/catalog.js'
 import type { EmitTarget } from './emit-target.js'
 import { generateToolEntryModule } from './tool-entry-module.js'
 import { ToolCompileError } from './tool-compile-error.js'
+import { emitValidatorModules, helperModulePath, type CompiledFile } from './validator-modules.js'
 
-/** One compiled output file, relative to the output folder. */
-export interface CompiledFile {
-  readonly path: string
-  readonly contents: string
-}
+export type { CompiledFile } from './validator-modules.js'
 
 const entryNamespace = 'toolcat-entry'
-// Generated validators import ajv's runtime helpers: resolved from toolcat's own location, as its dependency.
+const helperNamespace = 'toolcat-helper'
+// Validators import ajv's runtime helpers: resolved from toolcat's own location, as its dependency.
 const helpersResolveDir = path.dirname(fileURLToPath(import.meta.url))
 
 /**
@@ -22,6 +21,7 @@ const helpersResolveDir = path.dirname(fileURLToPath(import.meta.url))
  * `tools/<fileOf(tool)>.js`, code shared between tools split into chunks. The tools' own package imports
  * stay imports; ajv's validator helpers are bundled in, and so is what a tool takes from `toolcat`
  * (`defineTool`, a few lines once tree-shaken), so the output runs wherever its packages resolve.
+ * When `target` keeps validators in modules of their own, those are generated here, not bundled.
  * Paths in the output are relative to `root`, never absolute.
  */
 export async function compileTools(
@@ -30,14 +30,17 @@ export async function compileTools(
   target: EmitTarget,
   fileOf: (tool: CatalogTool) => string,
 ): Promise<CompiledFile[]> {
-  const result = await build({ ...buildOptions(catalog, root, target, fileOf), outdir: '.', write: false }).catch(failedCompile)
-  return result.outputFiles.map((file) => ({ path: relativePath(root, file.path), contents: file.text }))
+  const validators: CompiledFile[] = []
+  const helpers = ownValidators(target) ? emitValidatorModules(catalog, fileOf, (file) => validators.push(file)) : []
+  const result = await build({ ...buildOptions(catalog, root, target, fileOf, helpers), outdir: '.', write: false }).catch(failedCompile)
+  return [...validators, ...result.outputFiles.map((file) => ({ path: relativePath(root, file.path), contents: file.text }))]
 }
 
 /**
- * `compileTools`, but esbuild writes the files itself under `folder` (the same relative paths and
- * bytes), so the output, tens of megabytes with precompiled validators for a thousand tools, never
- * passes through this process's memory. Resolves with the written paths, relative to `folder`.
+ * `compileTools`, but every file is written under `folder` as soon as it exists (the same relative
+ * paths and bytes; esbuild writes its own), so the output, tens of megabytes with precompiled
+ * validators for a thousand tools, never accumulates in this process's memory. Resolves with the
+ * written paths, relative to `folder`.
  */
 export async function compileToolsInto(
   folder: string,
@@ -46,7 +49,15 @@ export async function compileToolsInto(
   target: EmitTarget,
   fileOf: (tool: CatalogTool) => string,
 ): Promise<string[]> {
-  const result = await build({ ...buildOptions(catalog, root, target, fileOf), outdir: folder, write: true, metafile: true }).catch(
+  const written: string[] = []
+  const write = (file: CompiledFile): void => {
+    const target = path.join(folder, file.path)
+    mkdirSync(path.dirname(target), { recursive: true })
+    writeFileSync(target, file.contents)
+    written.push(file.path)
+  }
+  const helpers = ownValidators(target) ? emitValidatorModules(catalog, fileOf, write) : []
+  const result = await build({ ...buildOptions(catalog, root, target, fileOf, helpers), outdir: folder, write: true, metafile: true }).catch(
     (error: unknown) => {
       // esbuild reports a full disk as its own error: still a write failure, not a compile failure.
       const messages = (error as { errors?: { text: string }[] }).errors ?? []
@@ -54,18 +65,31 @@ export async function compileToolsInto(
       throw unwritten === undefined ? new ToolCompileError(error) : new Error(unwritten.text)
     },
   )
-  return Object.keys(result.metafile.outputs).map((output) => relativePath(folder, path.resolve(root, output)))
+  return [...written, ...Object.keys(result.metafile.outputs).map((output) => relativePath(folder, path.resolve(root, output)))]
+}
+
+function ownValidators(target: EmitTarget): boolean {
+  return target.validators === 'precompiled' && target.validatorSpecifier !== undefined
 }
 
 function failedCompile(error: unknown): never {
   throw new ToolCompileError(error)
 }
 
-function buildOptions(catalog: Catalog, root: string, target: EmitTarget, fileOf: (tool: CatalogTool) => string): BuildOptions {
+function buildOptions(
+  catalog: Catalog,
+  root: string,
+  target: EmitTarget,
+  fileOf: (tool: CatalogTool) => string,
+  helpers: readonly string[],
+): BuildOptions {
   const byName = new Map(catalog.tools.map((tool) => [tool.name, tool]))
   return {
     absWorkingDir: root,
-    entryPoints: catalog.tools.map((tool) => ({ in: `${entryNamespace}:${tool.name}`, out: `tools/${fileOf(tool)}` })),
+    entryPoints: [
+      ...catalog.tools.map((tool) => ({ in: `${entryNamespace}:${tool.name}`, out: `tools/${fileOf(tool)}` })),
+      ...helpers.map((helper) => ({ in: `${helperNamespace}:${helper}`, out: helperModulePath(helper).slice(0, -'.js'.length) })),
+    ],
     bundle: true,
     splitting: true,
     format: 'esm',
@@ -74,7 +98,7 @@ function buildOptions(catalog: Catalog, root: string, target: EmitTarget, fileOf
     target: 'es2022',
     chunkNames: 'tools/chunk-[hash]',
     logLevel: 'silent',
-    plugins: [entryModules((name) => byName.get(name), target), externalPackages(packageHandlers(catalog, target))],
+    plugins: [entryModules((name) => byName.get(name), target), helperModules(), externalPackages(packageHandlers(catalog, target))],
   }
 }
 
@@ -86,11 +110,31 @@ function entryModules(lookup: (name: string) => CatalogTool | undefined, target:
       // An entry's handler import is the tool file's exact path: taken as is, since esbuild's own
       // resolver cannot find a path holding `*` (a folder named `a *`, say).
       build.onResolve({ filter: /.*/, namespace: entryNamespace }, (args) => (path.isAbsolute(args.path) ? { path: args.path } : undefined))
+      // A validator module of its own sits beside the entry's output, written by the caller.
+      build.onResolve({ filter: /^\.\/[^/]+\.validate\.js$/, namespace: entryNamespace }, (args) => ({ path: args.path, external: true }))
       build.onLoad({ filter: /.*/, namespace: entryNamespace }, (args) => {
         const tool = lookup(args.path)
         if (tool === undefined) return { errors: [{ text: `unknown tool ${args.path}` }] }
         return { contents: generateToolEntryModule(tool, target), loader: 'js', resolveDir: helpersResolveDir }
       })
+    },
+  }
+}
+
+/**
+ * One module per ajv runtime helper the validators import, exposing the CommonJS `module.exports`
+ * as its default export, as Node does: the validators read their member from there.
+ */
+function helperModules(): Plugin {
+  return {
+    name: 'toolcat-validator-helpers',
+    setup(build) {
+      build.onResolve({ filter: new RegExp(`^${helperNamespace}:`) }, (args) => ({ path: args.path.slice(helperNamespace.length + 1), namespace: helperNamespace }))
+      build.onLoad({ filter: /.*/, namespace: helperNamespace }, (args) => ({
+        contents: `import * as helper from ${JSON.stringify(`${args.path}.js`)}\nexport default helper\n`,
+        loader: 'js',
+        resolveDir: helpersResolveDir,
+      }))
     },
   }
 }
@@ -102,7 +146,7 @@ function packageHandlers(catalog: Catalog, target: EmitTarget): Set<string> {
 
 /**
  * Keeps package imports of the tool sources and the handlers of dependency tools external, but
- * bundles the other imports of the generated entries (ajv's helpers) and of the packages they pull
+ * bundles the other imports of the generated modules (ajv's helpers) and of the packages they pull
  * in, which a user's project need not resolve. `toolcat` itself is bundled too: importing its root
  * at run time would load ajv's compiler (~0.1 s of start-up) on every tool's first call, for the
  * identity function `defineTool`.
@@ -113,7 +157,7 @@ function externalPackages(packageHandlers: ReadonlySet<string>): Plugin {
     setup(build) {
       build.onResolve({ filter: /^[^./]/ }, (args) => {
         if (packageHandlers.has(args.path)) return { path: args.path, external: true }
-        if (path.isAbsolute(args.path) || args.namespace === entryNamespace || args.path === 'toolcat') return undefined
+        if (path.isAbsolute(args.path) || args.namespace !== 'file' || args.path === 'toolcat') return undefined
         if (args.importer.split(path.sep).includes('node_modules')) return undefined
         return { path: args.path, external: true }
       })

@@ -10,6 +10,11 @@ export interface EmitTarget {
   entrySpecifier(tool: CatalogTool): string
   /** 'precompiled' (default): ajv standalone validators generated at build time; 'runtime': compiled with ajv on first call. */
   validators: 'precompiled' | 'runtime'
+  /**
+   * Specifier by which a tool's entry module imports its precompiled validator when that lives in a
+   * module of its own (the CLI's output); without it the validator is generated into the entry.
+   */
+  validatorSpecifier?(tool: CatalogTool): string
   /** Specifier of the toolcat runtime. @default 'toolcat' */
   runtimeSpecifier?: string
 }

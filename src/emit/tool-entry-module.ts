@@ -15,7 +15,12 @@ export function generateToolEntryModule(tool: CatalogTool, target: EmitTarget): 
       : `import { ${tool.source.export} as tool } from ${JSON.stringify(target.handlerSpecifier(tool))}\n` +
         // Bound, since an `execute(args) {…}` method may use `this` for its descriptor's other members.
         'export const handler = tool.execute?.bind(tool)\n'
-  const validator = target.validators === 'precompiled' ? standaloneValidator(tool.parameters) : ''
+  const validator = target.validators === 'runtime' ? '' : precompiledValidator(tool, target)
   const body = handler + validator
   return header + (body === '' ? 'export {}\n' : body)
+}
+
+function precompiledValidator(tool: CatalogTool, target: EmitTarget): string {
+  const own = target.validatorSpecifier?.(tool)
+  return own === undefined ? standaloneValidator(tool.parameters) : `export { validate } from ${JSON.stringify(own)}\n`
 }

@@ -4,6 +4,7 @@ import { generateCatalogModule } from './catalog-module.js'
 import { generateCatalogTypes } from './catalog-types.js'
 import { serializeCatalog } from './catalog-json.js'
 import { compileTools, compileToolsInto } from './compile-tools.js'
+import { validatorModulePath } from './validator-modules.js'
 import { sourceSpecifier, type EmitTarget } from './emit-target.js'
 import { uniqueFileNames } from './identifiers.js'
 import { generateRegistryModule } from './registry-module.js'
@@ -65,6 +66,7 @@ function planOutDir(catalog: Catalog, options: OutDirOptions) {
   const target: EmitTarget = {
     handlerSpecifier: (tool) => sourceSpecifier(tool, options.root),
     entrySpecifier: (tool) => `./tools/${fileOf(tool)}.js`,
+    validatorSpecifier: (tool) => `./${validatorModulePath(fileOf(tool)).slice('tools/'.length)}`,
     validators: options.validators ?? 'precompiled',
   }
   return { outDir, target, fileOf }

@@ -21,7 +21,7 @@ const filesOf = (project: string): Map<string, string> => {
   return new Map(names.sort().map((name) => [name.split(path.sep).join('/'), readFileSync(path.join(out, name), 'utf8')]))
 }
 
-test('writes the catalog, its module, the registry, their types and one compiled entry per tool', () => {
+test('writes the catalog, its module, the registry, their types, one compiled entry and one validator per tool', () => {
   const names = [...filesOf(first).keys()]
   expect(names.filter((name) => !name.startsWith('tools/chunk-'))).toEqual([
     'catalog.d.ts',
@@ -30,14 +30,25 @@ test('writes the catalog, its module, the registry, their types and one compiled
     'registry.d.ts',
     'registry.js',
     'tools/add.js',
+    'tools/add.validate.js',
     'tools/countdown.js',
+    'tools/countdown.validate.js',
     'tools/delete-file.js',
+    'tools/delete-file.validate.js',
     'tools/flaky.js',
+    'tools/flaky.validate.js',
+    'tools/helpers/ajv-equal.js',
+    'tools/helpers/ajv-ucs2length.js',
     'tools/lookup.js',
+    'tools/lookup.validate.js',
     'tools/search.js',
+    'tools/search.validate.js',
   ])
-  // Code the tool modules share (the import recorder, ajv's helpers) is split into chunks.
+  // Code the tool modules share (the import recorder) is split into chunks.
   expect(names.some((name) => name.startsWith('tools/chunk-'))).toBe(true)
+  // Each entry takes its validator from the module beside it; the validators, not bundled, import ajv's helpers through tools/helpers/.
+  expect(filesOf(first).get('tools/add.js')).toMatch(/from "\.\/add\.validate\.js"/)
+  expect(filesOf(first).get('tools/search.validate.js')).toMatch(/from "\.\/helpers\/ajv-ucs2length\.js"/)
   expect(filesOf(first).get('catalog.json')).toBe(serializeCatalog(fixtureCatalog()))
 })
 
