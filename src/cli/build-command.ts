@@ -20,7 +20,8 @@ Options:
   --out <file>       catalog file to write (default, without --outDir: <root>/catalog.json,
                      where <root> is the nearest folder at or above toolsDir holding a package.json)
   --outDir <dir>     write what an app imports into dir: catalog.json, catalog.js, registry.js,
-                     their .d.ts and the tool modules compiled under tools/ (with --out, both)
+                     their .d.ts, and under tools/ the tool modules compiled with their
+                     validators (with --out, both)
   --validators <mode> precompiled (default): each tool's validator generated at build time, no ajv
                      compiler or eval at run time; runtime: compiled with ajv on each tool's first call
   --tsconfig <file>  tsconfig to type-check with (default: <root>/tsconfig.json when present)
