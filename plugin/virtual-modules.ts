@@ -9,10 +9,11 @@ import { generateRegistryModule } from '../src/emit/registry-module.js'
 import { generateToolEntryModule } from '../src/emit/tool-entry-module.js'
 
 /**
- * The browser-safe runtime next to this plugin in the published package, imported by absolute path
- * so the generated registry needs no package resolution (rollup has none without a plugin).
+ * The browser-safe runtime next to this plugin in the published package (the bundle `toolcat`
+ * itself exports, so an app importing `toolcat` holds one copy), imported by absolute path so the
+ * generated registry needs no package resolution (rollup has none without a plugin).
  */
-const RUNTIME_ENTRY = toPosix(fileURLToPath(new URL('../src/index.js', import.meta.url)))
+const RUNTIME_ENTRY = toPosix(fileURLToPath(new URL('../runtime/index.js', import.meta.url)))
 
 /**
  * How generated code reaches things inside a bundler: tool sources by absolute path (a virtual

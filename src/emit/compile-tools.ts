@@ -149,15 +149,21 @@ function packageHandlers(catalog: Catalog, target: EmitTarget): Set<string> {
  * bundles the other imports of the generated modules (ajv's helpers) and of the packages they pull
  * in, which a user's project need not resolve. `toolcat` itself is bundled too: importing its root
  * at run time would load ajv's compiler (~0.1 s of start-up) on every tool's first call, for the
- * identity function `defineTool`.
+ * identity function `defineTool`. It is taken from toolcat's own modules, beside this one, rather
+ * than from the published bundle, whose ajv import would survive tree-shaking (ajv declares no
+ * `sideEffects`) and need ajv installed wherever the output runs.
  */
 function externalPackages(packageHandlers: ReadonlySet<string>): Plugin {
   return {
     name: 'toolcat-external-packages',
     setup(build) {
+      build.onResolve({ filter: /^toolcat$/ }, async (args) => {
+        const own = await build.resolve('../index.js', { resolveDir: helpersResolveDir, kind: args.kind })
+        return own.errors.length > 0 ? { errors: own.errors } : { path: own.path }
+      })
       build.onResolve({ filter: /^[^./]/ }, (args) => {
         if (packageHandlers.has(args.path)) return { path: args.path, external: true }
-        if (path.isAbsolute(args.path) || args.namespace !== 'file' || args.path === 'toolcat') return undefined
+        if (path.isAbsolute(args.path) || args.namespace !== 'file') return undefined
         if (args.importer.split(path.sep).includes('node_modules')) return undefined
         return { path: args.path, external: true }
       })

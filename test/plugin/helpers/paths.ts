@@ -19,7 +19,7 @@ export function outputFolder(name: string): string {
  * The built `toolcat` runtime. Fixture tools import `defineTool` from 'toolcat'; an installed app
  * finds it in node_modules, the fixtures find it through this alias.
  */
-export const runtimeEntry = `${repoRoot}dist/src/index.js`
+export const runtimeEntry = `${repoRoot}dist/runtime/index.js`
 
 /** A fresh copy of a fixture, for tests that edit its tools on disk; the caller removes it. */
 export function copyFixture(name: string, label: string): string {
