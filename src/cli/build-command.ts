@@ -33,7 +33,7 @@ Exit status: 0 on success, 1 when there is an error, 2 on bad usage.`,
   options: { ...analysisOptions, ...depsOptions, out: { type: 'string', short: 'o' }, outDir: { type: 'string' }, validators: { type: 'string' } },
   maxPositionals: 1,
   async run(input) {
-    validatorsOf(input)
+    const validators = validatorsOf(input)
     const run = await runAnalysis(input)
     if (run.failed) {
       reportAnalysis(run, input)
@@ -46,7 +46,7 @@ Exit status: 0 on success, 1 when there is an error, 2 on bad usage.`,
       if (outDir === undefined) writeFilesAtomically(catalogFile)
       else {
         const { writeOutDir } = await import('../emit/write-out-dir.js')
-        await writeOutDir(run.catalog, { root: run.root, outDir, validators: validatorsOf(input) }, catalogFile)
+        await writeOutDir(run.catalog, { root: run.root, outDir, validators }, catalogFile)
       }
     } catch (error) {
       if (error instanceof ToolCompileError) throw new UserError(`cannot compile the tool modules for ${outDir}: ${error.message}`)

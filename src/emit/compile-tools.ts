@@ -9,12 +9,11 @@ import { generateToolEntryModule } from './tool-entry-module.js'
 import { ToolCompileError } from './tool-compile-error.js'
 import { emitValidatorModules, helperModulePath, type CompiledFile } from './validator-modules.js'
 
-export type { CompiledFile } from './validator-modules.js'
-
 const entryNamespace = 'toolcat-entry'
 const helperNamespace = 'toolcat-helper'
-// Validators import ajv's runtime helpers: resolved from toolcat's own location, as its dependency.
-const helpersResolveDir = path.dirname(fileURLToPath(import.meta.url))
+// Where toolcat's own modules are: ajv's helpers resolve from here (toolcat's dependency), and
+// `toolcat` itself is taken from here.
+const toolcatDir = path.dirname(fileURLToPath(import.meta.url))
 
 /**
  * Compiles every tool's lazy entry module (its handler re-export and validator) with esbuild into
@@ -50,9 +49,13 @@ export async function compileToolsInto(
   fileOf: (tool: CatalogTool) => string,
 ): Promise<string[]> {
   const written: string[] = []
+  const folders = new Set<string>()
   const write = (file: CompiledFile): void => {
     const target = path.join(folder, file.path)
-    mkdirSync(path.dirname(target), { recursive: true })
+    // A thousand validators share one folder: create it once, not once a file.
+    const parent = path.dirname(target)
+    if (!folders.has(parent)) mkdirSync(parent, { recursive: true })
+    folders.add(parent)
     writeFileSync(target, file.contents)
     written.push(file.path)
   }
@@ -115,7 +118,7 @@ function entryModules(lookup: (name: string) => CatalogTool | undefined, target:
       build.onLoad({ filter: /.*/, namespace: entryNamespace }, (args) => {
         const tool = lookup(args.path)
         if (tool === undefined) return { errors: [{ text: `unknown tool ${args.path}` }] }
-        return { contents: generateToolEntryModule(tool, target), loader: 'js', resolveDir: helpersResolveDir }
+        return { contents: generateToolEntryModule(tool, target), loader: 'js', resolveDir: toolcatDir }
       })
     },
   }
@@ -133,7 +136,7 @@ function helperModules(): Plugin {
       build.onLoad({ filter: /.*/, namespace: helperNamespace }, (args) => ({
         contents: `import * as helper from ${JSON.stringify(`${args.path}.js`)}\nexport default helper\n`,
         loader: 'js',
-        resolveDir: helpersResolveDir,
+        resolveDir: toolcatDir,
       }))
     },
   }
@@ -158,7 +161,7 @@ function externalPackages(packageHandlers: ReadonlySet<string>): Plugin {
     name: 'toolcat-external-packages',
     setup(build) {
       build.onResolve({ filter: /^toolcat$/ }, async (args) => {
-        const own = await build.resolve('../index.js', { resolveDir: helpersResolveDir, kind: args.kind })
+        const own = await build.resolve('../index.js', { resolveDir: toolcatDir, kind: args.kind })
         return own.errors.length > 0 ? { errors: own.errors } : { path: own.path }
       })
       build.onResolve({ filter: /^[^./]/ }, (args) => {

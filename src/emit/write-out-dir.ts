@@ -4,7 +4,7 @@ import { generateCatalogModule } from './catalog-module.js'
 import { generateCatalogTypes } from './catalog-types.js'
 import { serializeCatalog } from './catalog-json.js'
 import { compileTools, compileToolsInto } from './compile-tools.js'
-import { validatorModulePath } from './validator-modules.js'
+import { specifierFromTools, validatorModulePath, type CompiledFile } from './validator-modules.js'
 import { sourceSpecifier, type EmitTarget } from './emit-target.js'
 import { uniqueFileNames } from './identifiers.js'
 import { generateRegistryModule } from './registry-module.js'
@@ -27,7 +27,7 @@ export interface OutDirOptions {
  * (one lazy entry per tool, shared code in chunks), plus `alongside` files in the same batch (the
  * CLI's `--out` catalog). Same catalog and sources, same bytes. Resolves with the written paths,
  * relative to the output folder, sorted. A failure to compile is a `ToolCompileError`, any other
- * error comes from the file system: Either way nothing was replaced.
+ * error comes from the file system; either way nothing was replaced.
  */
 export async function writeOutDir(catalog: Catalog, options: OutDirOptions, alongside: readonly FileToWrite[] = []): Promise<string[]> {
   const { outDir, target, fileOf } = planOutDir(catalog, options)
@@ -66,14 +66,14 @@ function planOutDir(catalog: Catalog, options: OutDirOptions) {
   const target: EmitTarget = {
     handlerSpecifier: (tool) => sourceSpecifier(tool, options.root),
     entrySpecifier: (tool) => `./tools/${fileOf(tool)}.js`,
-    validatorSpecifier: (tool) => `./${validatorModulePath(fileOf(tool)).slice('tools/'.length)}`,
+    validatorSpecifier: (tool) => specifierFromTools(validatorModulePath(fileOf(tool))),
     validators: options.validators ?? 'precompiled',
   }
   return { outDir, target, fileOf }
 }
 
 /** The files rendered from the catalog alone, relative to the output folder. */
-function generatedFiles(catalog: Catalog, target: EmitTarget): FileToWrite[] {
+function generatedFiles(catalog: Catalog, target: EmitTarget): CompiledFile[] {
   return [
     { path: 'catalog.json', contents: serializeCatalog(catalog) },
     { path: 'catalog.js', contents: generateCatalogModule(catalog) },
