@@ -30,6 +30,7 @@ interface CallDetails {
  * `needsApproval`, so the run stops with an interruption until the call is approved. `execute`
  * calls the registry, which imports the tool's module on its first call and validates before
  * entry; a failure is thrown, which the SDK's error function hands to the model as the tool's output.
+ * The SDK turns each `-` of a tool name into `_`: the model sees `delete_file` for `delete-file`.
  */
 export function toOpenAIAgentsTools<T extends ToolTypeMap = ToolTypeMap, N extends keyof T & string = keyof T & string, P extends string = ''>(
   registry: ToolSource<T>,
@@ -44,7 +45,8 @@ function agentsTool(registry: ToolSource, selected: SelectedTool, options: Adapt
   const strict = strictSchemaOf(parameters)
   const execute = async (input: unknown, runContext?: RunContext<unknown>, details?: CallDetails): Promise<unknown> => {
     const id = details?.toolCall?.callId
-    const approved = selected.consequential && id !== undefined && runContext?.isToolApproved({ toolName: selected.exposedName, callId: id }) === true
+    // The SDK keys approvals by its own name of the tool (it turns `-` into `_`).
+    const approved = selected.consequential && id !== undefined && runContext?.isToolApproved({ toolName: made.name, callId: id }) === true
     const args = strict !== undefined && isObject(input) ? nullsToAbsent(parameters, input) : input
     const result = await callRegistry(registry, selected, options, {
       ...(id !== undefined && { id }),
@@ -55,7 +57,7 @@ function agentsTool(registry: ToolSource, selected: SelectedTool, options: Adapt
     if (!result.success) throw new Error(result.error)
     return result.value
   }
-  return agents.tool({
+  const made = agents.tool({
     name: selected.exposedName,
     description: selected.description ?? '',
     parameters: strict ?? parameters,
@@ -63,6 +65,7 @@ function agentsTool(registry: ToolSource, selected: SelectedTool, options: Adapt
     ...(selected.consequential && { needsApproval: true }),
     execute,
   } as Parameters<typeof agents.tool>[0]) as FunctionTool<unknown, any, unknown>
+  return made
 }
 
 function isObject(value: unknown): value is Readonly<Record<string, unknown>> {
