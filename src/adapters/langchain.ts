@@ -33,7 +33,7 @@ export type LangChainTool<T extends ToolTypeMap, N extends keyof T & string, P e
  * first call and validates before entry. A failure answering a tool call is a `ToolMessage` with
  * `status: "error"`, so the agent hands it to the model and goes on. LangChain has no approval
  * mechanism of its own for a tool: a consequential tool runs only when the `confirm` option says
- * yes. A streaming tool yields each chunk as a tool event (`streamEvents`: `on_tool_event`).
+ * yes. A streaming tool yields each chunk as a tool event (callbacks: `handleToolEvent`).
  */
 export function toLangChainTools<T extends ToolTypeMap = ToolTypeMap, N extends keyof T & string = keyof T & string, P extends string = ''>(
   registry: ToolSource<T>,
