@@ -8,10 +8,7 @@ export async function loadPeer<M>(load: () => Promise<M>, adapter: string, pkg: 
     return await load()
   } catch (error) {
     if (!isMissingPackage(error, pkg)) throw error
-    const missing = new Error(`toolcat/${adapter} needs the package ${pkg}, which is not installed: npm install ${pkg}`)
-    // The stack would only point into toolcat's own module; the one line says everything.
-    missing.stack = `Error: ${missing.message}`
-    throw missing
+    throw new Error(`toolcat/${adapter} needs the package ${pkg}, which is not installed: npm install ${pkg}`)
   }
 }
 

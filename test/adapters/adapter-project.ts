@@ -1,16 +1,18 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs'
 import path from 'node:path'
 import { writeOutDir } from '../../src/emit/write-out-dir.js'
 import { fixtureCatalog, fixtureRoot, repoRoot, runInFreshNode } from '../registry/out-dir.js'
 
 /**
  * A folder inside the repository's `.tmp/` holding the registry fixture's generated registry in
- * `out/`: there, `toolcat` resolves to the built package by self-reference and each framework from
- * the repository's devDependencies, as they would from an app's own node_modules.
+ * `out/`: there, `toolcat` resolves to the built package (a symlink in its node_modules, as if
+ * installed) and each framework from the repository's devDependencies, as from an app's own.
  */
 export async function adapterProject(): Promise<string> {
   mkdirSync(path.join(repoRoot, '.tmp'), { recursive: true })
   const project = mkdtempSync(path.join(repoRoot, '.tmp', 'adapters-'))
+  mkdirSync(path.join(project, 'node_modules'))
+  symlinkSync(repoRoot, path.join(project, 'node_modules/toolcat'), 'dir')
   await writeOutDir(fixtureCatalog(), { root: fixtureRoot, outDir: path.join(project, 'out') })
   return project
 }
