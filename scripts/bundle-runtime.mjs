@@ -6,18 +6,31 @@
 // registry drops that module whole (toolcat has no side effects), where an ajv import inside
 // index.js would survive tree-shaking, ajv declaring no `sideEffects`.
 import { build } from 'esbuild'
+import { rmSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 
+const root = fileURLToPath(new URL('..', import.meta.url))
+// Chunk names are content hashes: clear the folder so no stale chunk ships in the package.
+rmSync(`${root}dist/runtime`, { recursive: true, force: true })
+
+/** What both builds share: ES modules for any platform, split into shared chunks. */
+const common = { absWorkingDir: root, outdir: 'dist/runtime', bundle: true, splitting: true, format: 'esm', platform: 'neutral', target: 'es2022', logLevel: 'warning' }
+
 await build({
-  absWorkingDir: fileURLToPath(new URL('..', import.meta.url)),
+  ...common,
   entryPoints: { index: 'dist/src/index.js', lazy: 'dist/src/runtime/lazy/index.js', compile: 'dist/src/runtime/compile.js' },
-  outdir: 'dist/runtime',
-  bundle: true,
-  splitting: true,
-  format: 'esm',
-  platform: 'neutral',
-  target: 'es2022',
   external: ['ajv', 'ajv/*', 'ajv-formats', 'ajv-formats/*'],
   chunkNames: 'chunk-[hash]',
-  logLevel: 'warning',
+})
+
+// The framework adapters (`toolcat/ai-sdk`, …): a build of their own, so the runtime's entries keep
+// their chunks (a registry's cold start loads no adapter code). An adapter imports no runtime class
+// (it reaches the registry only through the object it is given); the pure schema helpers it bundles
+// (the OpenAI strict profile, nullsToAbsent) hold no state. The frameworks stay imports: optional peers.
+const adapters = ['ai-sdk', 'openai-agents', 'langchain', 'mastra']
+await build({
+  ...common,
+  entryPoints: Object.fromEntries(adapters.map((name) => [name, `dist/src/adapters/${name}.js`])),
+  external: ['ai', '@openai/agents', '@langchain/core', '@langchain/core/*', '@mastra/core', '@mastra/core/*'],
+  chunkNames: 'adapters-[hash]',
 })

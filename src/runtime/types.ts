@@ -79,6 +79,8 @@ export interface ToolOptions {
 /** Represents an executable tool: its advertised definition plus its local handler. */
 export interface ToolInterface extends ToolDefinition {
   readonly summary?: string
+  /** The handler returns an AsyncIterable of chunks (T6), as the tool's catalog entry declares. */
+  readonly stream?: true
   execute(args: Readonly<Record<string, unknown>>, context: ToolContext): unknown
 }
 

@@ -31,12 +31,14 @@ export async function generatedProject(validators?: 'precompiled' | 'runtime'): 
 /**
  * Runs an ES module script in a fresh Node process inside `project`, with the generated registry
  * imported as `createRegistry` and `imports()` returning the import counts the fixtures record.
- * The script's last expression value is printed as JSON and parsed back.
+ * The script's last expression value is printed as JSON and parsed back. `prelude` (imports,
+ * declarations) comes before the body, at the module's top level.
  */
-export function runInFreshNode(project: string, body: string): unknown {
+export function runInFreshNode(project: string, body: string, prelude = ''): unknown {
   const script = [
     "import { createRegistry } from './out/registry.js'",
     'const imports = () => ({ ...globalThis.__toolcatImports })',
+    prelude,
     `const output = await (async () => { ${body} })()`,
     'process.stdout.write(JSON.stringify(output))',
   ].join('\n')

@@ -26,6 +26,7 @@ export function createLazyTool(
       return (parameters ??= readSchema(entry, join))
     },
     ...(definition.annotations !== undefined && { annotations: definition.annotations }),
+    ...(definition.stream === true && { stream: true as const }),
     execute(args, context) {
       return (call ??= lazyCall(entry, () => tool.parameters, handler, policy))(args, context)
     },

@@ -1,0 +1,80 @@
+// `toolcat/ai-sdk`: a registry's tools as Vercel AI SDK tools (`ai`, an optional peer dependency).
+import type { JSONSchema7, Tool, ToolExecutionOptions } from 'ai'
+import type { ToolTypeMap } from '../runtime/lazy/types.js'
+import { approvedInMessages } from './ai-sdk-approval.js'
+import { callRegistry, streamRegistry, type FrameworkCall } from './call-registry.js'
+import { loadPeer } from './load-peer.js'
+import type { AdapterOptions, ToolSource } from './options.js'
+import { selectTools, type SelectedTool } from './select-tools.js'
+
+export type { AdapterOptions, CatalogEntryInfo, ToolSource } from './options.js'
+
+const ai = await loadPeer(() => import('ai'), 'ai-sdk', 'ai')
+
+/** The AI SDK tools of the selected registry tools, keyed by prefixed name, typed from the registry's `Tools`. */
+export type AiSdkTools<T extends ToolTypeMap, N extends keyof T & string, P extends string> = {
+  [K in N as `${P}${K}`]: Tool<T[K]['args'], T[K]['result']>
+}
+
+/**
+ * The registry's tools as an AI SDK `ToolSet` for `generateText` / `streamText`: `inputSchema`
+ * from the catalog schema through the SDK's `jsonSchema()` (read on first use), `outputSchema` where
+ * the `catalog` option has one, `needsApproval` for consequential tools, and `execute` calling the
+ * registry, which imports the tool's module on its first call and validates before entry. A
+ * failure is thrown, which the SDK reports to the model as the tool's error; a streaming tool
+ * yields the chunks so far as preliminary results, then all of them.
+ */
+export function toAiSdkTools<T extends ToolTypeMap = ToolTypeMap, N extends keyof T & string = keyof T & string, P extends string = ''>(
+  registry: ToolSource<T>,
+  options: AdapterOptions<N, P> = {},
+): AiSdkTools<T, N, P> {
+  const tools: Record<string, Tool> = {}
+  for (const selected of selectTools(registry, options)) {
+    const execute = selected.stream ? streamingExecute(registry, selected, options) : singleExecute(registry, selected, options)
+    tools[selected.exposedName] = ai.tool({
+      ...(selected.title !== undefined && { title: selected.title }),
+      ...(selected.description !== undefined && { description: selected.description }),
+      inputSchema: ai.jsonSchema(() => selected.parameters() as JSONSchema7),
+      ...(selected.output !== undefined && { outputSchema: ai.jsonSchema(selected.output as JSONSchema7) }),
+      ...(selected.consequential && { needsApproval: true }),
+      execute,
+    } as Tool)
+  }
+  return tools as AiSdkTools<T, N, P>
+}
+
+type Execute = (input: unknown, options: ToolExecutionOptions) => unknown
+
+function singleExecute(registry: ToolSource, selected: SelectedTool, options: AdapterOptions<string, string>): Execute {
+  return async (input, sdk) => {
+    const result = await callRegistry(registry, selected, options, frameworkCall(selected, input, sdk))
+    if (!result.success) throw new Error(result.error)
+    return result.value
+  }
+}
+
+function streamingExecute(registry: ToolSource, selected: SelectedTool, options: AdapterOptions<string, string>): Execute {
+  return async function* (input, sdk) {
+    const chunks: unknown[] = []
+    for await (const part of streamRegistry(registry, selected, options, frameworkCall(selected, input, sdk))) {
+      if (part.type === 'chunk') {
+        chunks.push(part.value)
+        yield [...chunks]
+      } else if (!part.result.success) {
+        throw new Error(part.result.error)
+      } else if (chunks.length === 0) {
+        // No chunk was yielded, so this is the only (and final) output.
+        yield part.result.value
+      }
+    }
+  }
+}
+
+function frameworkCall(selected: SelectedTool, input: unknown, sdk: ToolExecutionOptions): FrameworkCall {
+  return {
+    id: sdk.toolCallId,
+    args: input,
+    ...(sdk.abortSignal !== undefined && { signal: sdk.abortSignal }),
+    approved: selected.consequential && approvedInMessages(sdk.messages, sdk.toolCallId),
+  }
+}

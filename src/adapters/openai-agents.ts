@@ -1,0 +1,73 @@
+// `toolcat/openai-agents`: a registry's tools as OpenAI Agents SDK function tools (`@openai/agents`, an optional peer).
+import type { FunctionTool, RunContext } from '@openai/agents'
+import { nullsToAbsent } from '../interop/null-as-absent.js'
+import type { ToolTypeMap } from '../runtime/lazy/types.js'
+import { callRegistry } from './call-registry.js'
+import { loadPeer } from './load-peer.js'
+import type { AdapterOptions, ToolSource } from './options.js'
+import { selectTools, type SelectedTool } from './select-tools.js'
+import { strictSchemaOf } from './strict-parameters.js'
+
+export type { AdapterOptions, CatalogEntryInfo, ToolSource } from './options.js'
+
+const agents = await loadPeer(() => import('@openai/agents'), 'openai-agents', '@openai/agents')
+
+/** One Agents SDK function tool per selected registry tool; `Result` is the tool's declared result type. */
+export type OpenAIAgentsTool<T extends ToolTypeMap, N extends keyof T & string> = {
+  [K in N]: FunctionTool<unknown, any, T[K]['result']>
+}[N]
+
+/** Details the Agents SDK passes to `execute` besides the input and run context. */
+interface CallDetails {
+  readonly toolCall?: { readonly callId?: string }
+  readonly signal?: AbortSignal
+}
+
+/**
+ * The registry's tools as Agents SDK function tools for `new Agent({ tools })`. A tool is `strict`
+ * when its schema allows OpenAI strict mode (toolcat's strict profile; the nulls strict mode sends
+ * for left-out optional properties are read as absent before validation); consequential tools set
+ * `needsApproval`, so the run stops with an interruption until the call is approved. `execute`
+ * calls the registry, which imports the tool's module on its first call and validates before
+ * entry; a failure is thrown, which the SDK's error function hands to the model as the tool's output.
+ * The SDK turns each `-` of a tool name into `_`: the model sees `delete_file` for `delete-file`.
+ */
+export function toOpenAIAgentsTools<T extends ToolTypeMap = ToolTypeMap, N extends keyof T & string = keyof T & string, P extends string = ''>(
+  registry: ToolSource<T>,
+  options: AdapterOptions<N, P> = {},
+): OpenAIAgentsTool<T, N>[] {
+  return selectTools(registry, options).map((selected) => agentsTool(registry, selected, options)) as OpenAIAgentsTool<T, N>[]
+}
+
+function agentsTool(registry: ToolSource, selected: SelectedTool, options: AdapterOptions<string, string>): FunctionTool<unknown, any, unknown> {
+  // The SDK reads the schema when the tool is made, so each selected schema is parsed here.
+  const parameters = selected.parameters()
+  const strict = strictSchemaOf(parameters)
+  const execute = async (input: unknown, runContext?: RunContext<unknown>, details?: CallDetails): Promise<unknown> => {
+    const id = details?.toolCall?.callId
+    // The SDK keys approvals by its own name of the tool (it turns `-` into `_`).
+    const approved = selected.consequential && id !== undefined && runContext?.isToolApproved({ toolName: made.name, callId: id }) === true
+    const args = strict !== undefined && isObject(input) ? nullsToAbsent(parameters, input) : input
+    const result = await callRegistry(registry, selected, options, {
+      ...(id !== undefined && { id }),
+      args,
+      ...(details?.signal !== undefined && { signal: details.signal }),
+      approved,
+    })
+    if (!result.success) throw new Error(result.error)
+    return result.value
+  }
+  const made = agents.tool({
+    name: selected.exposedName,
+    description: selected.description ?? '',
+    parameters: strict ?? parameters,
+    strict: strict !== undefined,
+    ...(selected.consequential && { needsApproval: true }),
+    execute,
+  } as Parameters<typeof agents.tool>[0]) as FunctionTool<unknown, any, unknown>
+  return made
+}
+
+function isObject(value: unknown): value is Readonly<Record<string, unknown>> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
