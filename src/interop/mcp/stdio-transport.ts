@@ -112,7 +112,7 @@ export class StdioServerTransport implements Transport {
   }
 
   #refuseOversized(head: { id?: string | number; method?: string }, bytes: number): void {
-    const what = head.method === undefined ? 'message' : `${head.method} request`
+    const what = head.method === undefined ? 'message' : `${head.method} ${head.id === undefined ? 'notification' : 'request'}`
     const message = `${what} of ${bytes} bytes is larger than the server accepts (${this.#options.maxRequestBytes} bytes, --max-request-bytes)`
     this.#options.log(`toolcat: refused: ${message}${head.id === undefined ? '' : ` (id ${JSON.stringify(head.id)})`}`)
     if (head.id !== undefined) this.#answerError(head.id, invalidRequest, message)

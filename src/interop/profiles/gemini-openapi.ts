@@ -72,7 +72,9 @@ function convert(node: JsonSchema, path: SchemaPath, walk: Walk): JsonSchema {
   if (isSchemaObject(node.items)) out.items = convert(node.items, [...path, 'items'], walk)
   else if (Array.isArray(node.items)) walk.warn(at('items'), 'tuple: Gemini\'s Schema has no per-position items', 'lossy')
   if (out.type === undefined && out.anyOf === undefined) walk.warn(at(), 'a value of any type: Gemini\'s Schema needs a type', 'lossy')
-  return withDescription(out, described)
+  // `type` first, as people write a Schema.
+  const { type, ...others } = out
+  return withDescription(type === undefined ? others : { type, ...others }, described)
 }
 
 function expandRef(node: JsonSchema, path: SchemaPath, walk: Walk): JsonSchema {

@@ -102,7 +102,8 @@ export function tupleAsUnionItems(node: JsonSchema, site: RewriteSite, provider:
   const { items, additionalItems, prefixItems: _prefix, ...rest } = node
   if (!Array.isArray(items)) return node
   site.warn(`${site.base}${pointer([...site.path, 'items'])}`, `tuple turned into an array of any of its members: ${provider} has no per-position items`, 'lossy')
-  const members = [...items, ...(isSchemaObject(additionalItems) ? [additionalItems] : [])].filter(isSchemaObject)
+  const members: JsonSchema[] = []
+  for (const member of [...items, additionalItems].filter(isSchemaObject)) if (!members.some((seen) => isDeepStrictEqual(seen, member))) members.push(member)
   return { ...rest, items: members.length === 1 ? members[0]! : { anyOf: members } }
 }
 
