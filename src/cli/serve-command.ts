@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { toolcatVersion } from '../analyze/package-info.js'
 import { createMcpServer, type ConfirmPolicy, type McpBridge } from '../interop/mcp/create-mcp-server.js'
@@ -76,13 +77,15 @@ SIGINT, SIGTERM or SIGHUP, 1 when the tools cannot be built or served, 2 on bad 
     const maxBytes = positiveInteger(input, 'max-argument-bytes') ?? defaultArgumentLimits.maxBytes
     const maxDepth = positiveInteger(input, 'max-argument-depth') ?? defaultArgumentLimits.maxDepth
     const maxRequestBytes = positiveInteger(input, 'max-request-bytes') ?? Math.max(defaultMaxRequestBytes, maxBytes + envelopeBytes)
+    const handlersModule = typeof input.values.handlers === 'string' ? input.values.handlers : undefined
+    if (handlersModule !== undefined && !existsSync(path.resolve(handlersModule))) throw new UserError(`--handlers ${handlersModule}: no such file`)
     const sdk = await loadMcpSdk()
     if (sdk === undefined) throw new UserError('serve --mcp needs the MCP SDK: npm install --save-dev @modelcontextprotocol/sdk')
     const run = await runAnalysis(input)
     reportAnalysis(run, input)
     if (run.failed) return 1
     const log = (line: string) => process.stderr.write(`${line}\n`)
-    const host = typeof input.values.handlers === 'string' ? await hostHandlers(input.values.handlers, run.root) : undefined
+    const host = handlersModule === undefined ? undefined : await hostHandlers(handlersModule, run.root)
     const handled = host === undefined ? [] : handledTools(run.catalog, host, log)
     const handlers: Record<string, ToolHandler<any, unknown>> = host === undefined ? {} : host.handlersFor(handled)
     const registry = await loadServedRegistry(run.catalog, run.root, { handlers, limits: { maxBytes, maxDepth }, releaseOnAbort: true }).catch((error: unknown) => {
@@ -110,11 +113,19 @@ async function serve(bridge: McpBridge, sdk: McpSdk, maxRequestBytes: number, lo
     }
   })
   for (const signal of signals) process.on(signal, onSignal)
+  // A tool's stray timer or unawaited promise must not take the server down with it; nor may a
+  // client that closed stderr too (a log line then has nowhere to go).
+  const onStray = (error: unknown) => log(`toolcat: a tool failed outside its call, still serving: ${error instanceof Error ? error.message : String(error)}`)
+  process.on('uncaughtException', onStray)
+  process.on('unhandledRejection', onStray)
+  process.stderr.on('error', ignore)
   await bridge.server.connect(transport)
   const unlisted = bridge.unlisted.length === 0 ? '' : `; not listed (declaration-only, no handler): ${bridge.unlisted.join(', ')}`
   log(`toolcat: serving ${bridge.served.length} tools over MCP (stdio)${unlisted}`)
   const code = await stopped
   for (const signal of signals) process.off(signal, onSignal)
+  process.off('uncaughtException', onStray)
+  process.off('unhandledRejection', onStray)
   bridge.server.onclose = undefined
   // Closing aborts the calls still running; their results are dropped.
   await bridge.server.close().catch(() => undefined)
@@ -122,6 +133,8 @@ async function serve(bridge: McpBridge, sdk: McpSdk, maxRequestBytes: number, lo
   setTimeout(() => process.exit(code), 500).unref()
   return code
 }
+
+function ignore(): void {}
 
 function closeLine(reason: CloseReason | undefined): string {
   if (reason === 'stdin ended') return 'stdin ended (the client disconnected), stopping'

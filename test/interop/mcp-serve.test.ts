@@ -40,6 +40,7 @@ describe('serve --mcp --handlers host/handlers.ts', () => {
       ping: { title: undefined, annotations: undefined },
       read_file: { title: 'Read a file', annotations: { readOnlyHint: true } },
       slow: { title: undefined, annotations: { readOnlyHint: true } },
+      stray: { title: undefined, annotations: undefined },
       tag: { title: undefined, annotations: { readOnlyHint: true } },
       wipe_disk: { title: undefined, annotations: { destructiveHint: true } },
     })
@@ -65,7 +66,7 @@ describe('serve --mcp --handlers host/handlers.ts', () => {
     expect(tools.map((tool) => tool.name)).not.toContain('refund_order')
     const call = session.client.callTool({ name: 'refund_order', arguments: { orderId: 'ORD-000001', amount: 5 } })
     await expect(call).rejects.toMatchObject({ code: -32602, message: expect.stringContaining('Unknown tool: refund_order') })
-    expect(session.stderr()).toContain('toolcat: serving 8 tools over MCP (stdio); not listed (declaration-only, no handler): refund_order')
+    expect(session.stderr()).toContain('toolcat: serving 9 tools over MCP (stdio); not listed (declaration-only, no handler): refund_order')
   })
 
   test('exports that name no declaration-only tool are reported and ignored', async () => {

@@ -130,6 +130,16 @@ describe('one server, every bad message', () => {
     expect([...order].sort((a, b) => a - b)).toEqual(ids)
   })
 
+  test('a tool that leaves a throwing timer and a rejected promise behind does not take the server down', async () => {
+    server.send(call(5, 'stray', {}))
+    expect((await server.next(byId(5))).result.structuredContent).toEqual({ result: 'answered' })
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    server.send(call(6, 'ping', {}))
+    expect((await server.next(byId(6))).result.structuredContent).toEqual({ result: 'pong' })
+    expect(server.stderr()).toContain('toolcat: a tool failed outside its call, still serving: stray timer')
+    expect(server.stderr()).toContain('toolcat: a tool failed outside its call, still serving: stray rejection')
+  })
+
   test('nothing but JSON-RPC ever reached stdout', () => {
     for (const message of server.messages) expect(message.jsonrpc).toBe('2.0')
   })
