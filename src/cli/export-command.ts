@@ -52,6 +52,9 @@ the file cannot be written, 2 on bad usage.`,
     }
     const catalog = await loadCatalog(input)
     if (!catalog) return 1
+    if (input.values.strict === true && format !== 'openai' && format !== 'anthropic') {
+      process.stderr.write(`toolcat: --strict applies to openai and anthropic; ${format} has no strict mode, ignored\n`)
+    }
     const { output, warnings } = exportTools(catalog, format as ExportFormat, { strict: input.values.strict === true })
     const report = reportExport(warnings, input.values.lossy === true)
     for (const line of [...report.errors, ...report.lines]) process.stderr.write(`${line}\n`)

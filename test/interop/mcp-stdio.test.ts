@@ -1,5 +1,5 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process'
-import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs'
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
@@ -11,6 +11,8 @@ import { repoRoot } from '../cli/run-cli.js'
 
 interface RawServer {
   readonly child: ChildProcessWithoutNullStreams
+  /** The served project (the server's working directory). */
+  readonly project: string
   /** Every JSON line the server wrote to stdout so far. */
   readonly messages: Record<string, any>[]
   stderr(): string
@@ -22,7 +24,7 @@ interface RawServer {
 
 const folders: string[] = []
 
-async function startRawServer(): Promise<RawServer> {
+async function startRawServer(flags: readonly string[] = []): Promise<RawServer> {
   const folder = mkdtempSync(path.join(tmpdir(), 'toolcat-stdio-'))
   folders.push(folder)
   const project = path.join(folder, 'mcp-host')
@@ -30,7 +32,7 @@ async function startRawServer(): Promise<RawServer> {
   cpSync(source, project, { recursive: true, filter: (file) => !/^(node_modules|out)\b/.test(path.relative(source, file)) })
   mkdirSync(path.join(project, 'node_modules'))
   symlinkSync(repoRoot, path.join(project, 'node_modules/toolcat'), 'dir')
-  const child = spawn(process.execPath, [path.join(repoRoot, 'dist/src/cli/bin.js'), 'serve', '--mcp', 'tools'], { cwd: project })
+  const child = spawn(process.execPath, [path.join(repoRoot, 'dist/src/cli/bin.js'), 'serve', '--mcp', 'tools', ...flags], { cwd: project })
   const messages: Record<string, any>[] = []
   const waiting: { match: (message: Record<string, any>) => boolean; resolve: (message: Record<string, any>) => void }[] = []
   let buffered = ''
@@ -51,6 +53,7 @@ async function startRawServer(): Promise<RawServer> {
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })))
   const server: RawServer = {
     child,
+    project,
     messages,
     stderr: () => stderr,
     send: (line) => child.stdin.write(`${line}\n`),
@@ -145,15 +148,27 @@ describe('one server, every bad message', () => {
   })
 })
 
-test.each([
-  ['SIGTERM', 143],
-  ['SIGINT', 130],
-] as const)('on %s the server says so and exits %i', async (signal, status) => {
+test('--max-request-bytes, --max-argument-bytes and --max-argument-depth set the limits; on SIGINT the server says so and exits 130', async () => {
+  const server = await startRawServer(['--max-request-bytes', '4096', '--max-argument-bytes', '1000', '--max-argument-depth', '3'])
+  server.send(call(1, 'tag', { text: 'r'.repeat(5000) }))
+  expect((await server.next(byId(1))).error).toEqual({ code: -32600, message: expect.stringMatching(/of \d+ bytes is larger than the server accepts \(4096 bytes, --max-request-bytes\)/) })
+  server.send(call(2, 'tag', { text: 'a'.repeat(2000) }))
+  expect((await server.next(byId(2))).result).toEqual({ isError: true, content: [{ type: 'text', text: 'arguments larger than 1000 bytes' }] })
+  server.send(call(3, 'tag', { text: 'deep', extra: { a: { b: { c: 1 } } } }))
+  expect((await server.next(byId(3))).result).toEqual({ isError: true, content: [{ type: 'text', text: 'arguments nested deeper than 3 levels' }] })
+  server.child.kill('SIGINT')
+  expect(await server.exited).toEqual({ code: 130, signal: null })
+  expect(server.stderr()).toContain('toolcat: received SIGINT, stopping')
+})
+
+test('on SIGTERM the server aborts the running call, says so and exits 143', async () => {
   const server = await startRawServer()
+  const [signal, status] = ['SIGTERM', 143] as const
   server.send(call(1, 'slow', { ms: 60_000, label: 'signalled' }))
   await new Promise((resolve) => setTimeout(resolve, 300))
   server.child.kill(signal)
   expect(await server.exited).toEqual({ code: status, signal: null })
   expect(server.stderr()).toContain(`toolcat: received ${signal}, stopping`)
+  expect(readFileSync(path.join(server.project, 'calls.log'), 'utf8')).toBe('start signalled\naborted signalled\n')
   expect(server.stderr()).not.toMatch(/\n\s+at /)
 })
