@@ -1,6 +1,6 @@
 import path from 'node:path'
 import { writeFilesAtomically } from '../emit/write-files.js'
-import { exportFormats, exportTools, type ExportFormat } from '../interop/profiles/index.js'
+import { exportFormats, exportTools, reportExport, type ExportFormat } from '../interop/profiles/index.js'
 import type { Catalog } from '../runtime/catalog.js'
 import { analysisOptions, reportAnalysis, runAnalysis } from './analysis-run.js'
 import { UsageError, UserError, type Command, type CommandInput } from './command.js'
@@ -14,23 +14,33 @@ export const exportCommand: Command = {
 
 Writes the tools list as the provider's request expects it: OpenAI { tools: [{ type: 'function',
 function }] }, Anthropic { tools: [{ name, description, input_schema }] }, Gemini { tools:
-[{ functionDeclarations }] }, MCP the tools/list result. The catalog's draft-07 schemas stay the
-contract; what a provider's rules forced to change or drop is reported on stderr, per tool and field.
+[{ functionDeclarations }] } (each tool in parameters or parametersJsonSchema, whichever keeps
+more of its schema), MCP the tools/list result. The catalog's draft-07 schemas stay the contract;
+a constraint a provider drops is written into that property's description, so the model still
+reads it. On stderr, per tool: the constraints so described, the cosmetic rewrites (counted), and
+any change that alters what a model may send — an open record closed, a union the provider cannot
+express, a tuple flattened. Such a lossy change is an error (one line per tool, naming each JSON
+Pointer and why) and nothing is written, unless --lossy is given.
 
 Options:
   --format <name>    ${exportFormats.join(', ')} (required)
-  --strict           OpenAI strict mode: all properties required, optional ones nullable
+  --strict           strict mode: OpenAI strict function calling (every property required,
+                     optional ones nullable — see the registry's nullAsAbsent) or Anthropic strict
+                     tool use; other formats ignore it
+  --lossy            export even when a change alters what a model may send (reported as warnings)
   --catalog <file>   export this catalog file instead of analysing toolsDir
   --out <file>       write the JSON to this file (atomically) instead of stdout
   --tsconfig <file>  tsconfig to type-check with when analysing
   -h, --help         show this help
 
-Exit status: 0 on success, 1 when the analysis fails or the file cannot be written, 2 on bad usage.`,
+Exit status: 0 on success, 1 when a change would be lossy (without --lossy), the analysis fails or
+the file cannot be written, 2 on bad usage.`,
   options: {
     tsconfig: analysisOptions.tsconfig,
     help: analysisOptions.help,
     format: { type: 'string', short: 'f' },
     strict: { type: 'boolean' },
+    lossy: { type: 'boolean' },
     catalog: { type: 'string' },
     out: { type: 'string', short: 'o' },
   },
@@ -42,8 +52,17 @@ Exit status: 0 on success, 1 when the analysis fails or the file cannot be writt
     }
     const catalog = await loadCatalog(input)
     if (!catalog) return 1
+    if (input.values.strict === true && format !== 'openai' && format !== 'anthropic') {
+      process.stderr.write(`toolcat: --strict applies to openai and anthropic; ${format} has no strict mode, ignored\n`)
+    }
     const { output, warnings } = exportTools(catalog, format as ExportFormat, { strict: input.values.strict === true })
-    for (const warning of warnings) process.stderr.write(`warning: ${warning.tool} ${warning.path}: ${warning.message}\n`)
+    const report = reportExport(warnings, input.values.lossy === true)
+    for (const line of [...report.errors, ...report.lines]) process.stderr.write(`${line}\n`)
+    if (report.errors.length > 0) {
+      const tools = report.errors.length === 1 ? '1 tool' : `${report.errors.length} tools`
+      process.stderr.write(`toolcat: nothing written: ${format} cannot take ${tools} as declared; change the types, or pass --lossy to export them anyway\n`)
+      return 1
+    }
     const json = `${JSON.stringify(output, null, 2)}\n`
     if (typeof input.values.out !== 'string') {
       process.stdout.write(json)

@@ -8,13 +8,29 @@ const exported = exportTools(richCatalog, 'mcp')
 const listed = (name: string) => (exported.output as { tools: any[] }).tools.find((tool) => tool.name === name)
 
 describe('MCP profile', () => {
+  // MCP 2025-11-25 ToolAnnotations: destructiveHint and openWorldHint default to true, and the
+  // destructive and idempotent hints are read only when readOnlyHint is false.
   test.each([
-    ['add', { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false }],
-    ['create_user', { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false }],
-    ['search_docs', { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true }],
-    ['ping', { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false }],
-  ])('%s: every hint is explicit', (name, annotations) => {
-    expect(listed(name).annotations).toEqual(annotations)
+    ['add', { pure: true }, { readOnlyHint: true }],
+    ['create_user', { consequential: true }, { destructiveHint: true }],
+    ['search_docs', { pure: true, untrusted: true }, { readOnlyHint: true, openWorldHint: true }],
+  ])('%s %j: only the hints the author stated', (name, annotations, hints) => {
+    expect(fixtureTool(name).annotations).toEqual(annotations)
+    expect(listed(name).annotations).toEqual(hints)
+  })
+
+  test('a tool without annotations has no annotations: the client keeps the specification defaults', () => {
+    expect(listed('ping')).not.toHaveProperty('annotations')
+  })
+
+  test('false is not a claim the hints can carry: consequential false is not "only additive", untrusted false is not "closed world"', () => {
+    const plain = { ...fixtureTool('ping'), annotations: { pure: false, consequential: false, untrusted: false } }
+    const [tool] = (exportTools(catalogOf(plain), 'mcp').output as { tools: any[] }).tools
+    expect(tool.annotations).toEqual({ readOnlyHint: false })
+  })
+
+  test('a root union goes out as it is: MCP takes any JSON Schema with an object root', () => {
+    expect(listed('pay_invoice').inputSchema).toEqual({ $schema: draft07, ...fixtureTool('pay_invoice').parameters })
   })
 
   test('declares draft-07 on input and object output schemas, keeps title and description', () => {
@@ -48,7 +64,7 @@ describe('MCP profile', () => {
   })
 
   test('reports each wrapped or omitted output', () => {
-    expect(exported.warnings.map((w) => `${w.tool} ${w.path}`)).toEqual(['add /outputSchema', 'tail_logs /outputSchema', 'tree_sum /outputSchema'])
+    expect(exported.warnings.map((w) => `${w.tool} ${w.path} ${w.kind}`)).toEqual(['add /outputSchema cosmetic', 'tail_logs /outputSchema note', 'tree_sum /outputSchema cosmetic'])
     expect(listed('tail_logs').outputSchema).toBeUndefined()
     expect(listed('ping').outputSchema).toBeUndefined()
   })

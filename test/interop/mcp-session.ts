@@ -15,27 +15,35 @@ export interface McpSession {
   readonly project: string
   /** Everything the server wrote to stderr so far. */
   stderr(): string
-  /** Closes the client (which ends the server) and removes the project. */
+  /** Closes the client: its transport ends the server's stdin and waits for the server to exit. */
+  disconnect(): Promise<void>
+  /** Disconnects and removes the project. */
   close(): Promise<void>
+}
+
+/** How the server is started. */
+export interface McpSessionOptions {
+  /**
+   * Run the server under `sh -c`, which then writes `exit <status>` to stderr once the server has
+   * exited: the only way to see the status of a process the SDK's transport spawns and owns.
+   */
+  readonly reportExit?: boolean
 }
 
 /**
  * Copies `fixtures/<fixture>` into a temp folder where `toolcat` is installed (a symlink to this
  * checkout, as the built tool modules import it) and connects a client to the built CLI serving it.
  */
-export async function startMcpSession(fixture: string, flags: readonly string[] = []): Promise<McpSession> {
+export async function startMcpSession(fixture: string, flags: readonly string[] = [], options: McpSessionOptions = {}): Promise<McpSession> {
   const project = path.join(mkdtempSync(path.join(tmpdir(), 'toolcat-mcp-')), fixture)
   // Only the sources: whatever a local run left in the fixture (node_modules, outputs) stays behind.
   const source = path.join(repoRoot, 'fixtures', fixture)
   cpSync(source, project, { recursive: true, filter: (file) => !/^(node_modules|out)\b/.test(path.relative(source, file)) })
   mkdirSync(path.join(project, 'node_modules'))
   symlinkSync(repoRoot, path.join(project, 'node_modules/toolcat'), 'dir')
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [path.join(repoRoot, 'dist/src/cli/bin.js'), 'serve', '--mcp', 'tools', ...flags],
-    cwd: project,
-    stderr: 'pipe',
-  })
+  const args = [path.join(repoRoot, 'dist/src/cli/bin.js'), 'serve', '--mcp', 'tools', ...flags]
+  const command = options.reportExit ? { command: 'sh', args: ['-c', '"$0" "$@"; echo "exit $?" >&2', process.execPath, ...args] } : { command: process.execPath, args }
+  const transport = new StdioClientTransport({ ...command, cwd: project, stderr: 'pipe' })
   let stderr = ''
   transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
   const client = new Client({ name: 'toolcat-test', version: '1.0.0' })
@@ -44,6 +52,7 @@ export async function startMcpSession(fixture: string, flags: readonly string[] 
     client,
     project,
     stderr: () => stderr,
+    disconnect: () => client.close(),
     async close() {
       await client.close()
       rmSync(path.dirname(project), { recursive: true, force: true })

@@ -5,7 +5,7 @@ import { buildCatalog } from '../../src/analyze/index.js'
 import type { Catalog } from '../../src/runtime/catalog.js'
 import { listAllTools, startMcpSession, type McpSession } from './mcp-session.js'
 
-// One server for the file: fixtures/basic (13 tools) served with 5 tools per tools/list page.
+// One server for the file: fixtures/basic (13 tools, 12 runnable) served with 5 tools per tools/list page.
 let session: McpSession
 let catalog: Catalog
 
@@ -15,20 +15,31 @@ beforeAll(async () => {
 })
 afterAll(() => session?.close())
 
+/** The hints MCP 2025-11-25 gives each stated annotation; unstated ones are left to the spec's defaults. */
+function expectedHints(annotations: { pure?: boolean; consequential?: boolean; untrusted?: boolean } = {}): Record<string, boolean> | undefined {
+  const hints: Record<string, boolean> = {}
+  if (annotations.pure !== undefined) hints.readOnlyHint = annotations.pure
+  if (annotations.consequential === true && annotations.pure !== true) hints.destructiveHint = true
+  if (annotations.untrusted === true) hints.openWorldHint = true
+  return Object.keys(hints).length === 0 ? undefined : hints
+}
+
 describe('tools/list', () => {
-  test('advertises exactly the catalog: names, draft-07 input schemas, explicit annotations', async () => {
+  test('advertises the runnable tools: names, draft-07 input schemas, only the hints their authors stated', async () => {
     const { tools } = await listAllTools(session.client)
-    expect(tools.map((tool) => tool.name)).toEqual(catalog.tools.map((tool) => tool.name))
+    const runnable = catalog.tools.filter((tool) => tool.declarationOnly !== true)
+    expect(tools.map((tool) => tool.name)).toEqual(runnable.map((tool) => tool.name))
     for (const [index, tool] of tools.entries()) {
-      expect(tool.inputSchema).toEqual({ $schema: 'http://json-schema.org/draft-07/schema#', ...catalog.tools[index]?.parameters })
-      expect(Object.keys(tool.annotations ?? {}).sort()).toEqual(['destructiveHint', 'idempotentHint', 'openWorldHint', 'readOnlyHint'])
+      expect(tool.inputSchema).toEqual({ $schema: 'http://json-schema.org/draft-07/schema#', ...runnable[index]?.parameters })
+      expect(tool.annotations).toEqual(expectedHints(runnable[index]?.annotations))
     }
-    expect(tools.find((tool) => tool.name === 'send_email')?.annotations?.destructiveHint).toBe(true)
+    expect(tools.find((tool) => tool.name === 'send_email')?.annotations).toEqual({ destructiveHint: true })
+    expect(tools.find((tool) => tool.name === 'tail_logs')?.annotations).toEqual({ readOnlyHint: true, openWorldHint: true })
   })
 
   test('pages through the catalog with an opaque cursor and rejects a forged one', async () => {
     const { pages } = await listAllTools(session.client)
-    expect(pages).toEqual([5, 5, 3])
+    expect(pages).toEqual([5, 5, 2])
     const forged = Buffer.from('99').toString('base64url')
     await expect(session.client.listTools({ cursor: forged })).rejects.toThrow(/invalid cursor/)
   })
@@ -63,9 +74,9 @@ describe('tools/call', () => {
     expect(result.content).toEqual([{ type: 'text', text: expect.stringContaining('city') }])
   })
 
-  test('a declaration-only tool is an isError result, not a crash', async () => {
-    const result = await session.client.callTool({ name: 'lookup_order', arguments: { orderId: 'A-1' } })
-    expect(result).toEqual({ isError: true, content: [{ type: 'text', text: 'tool has no handler: lookup_order' }] })
+  test('a declaration-only tool without a handler is not listed; calling it is the unknown-tool protocol error', async () => {
+    const call = session.client.callTool({ name: 'lookup_order', arguments: { orderId: 'ORD-000001' } })
+    await expect(call).rejects.toMatchObject({ code: -32602, message: expect.stringContaining('Unknown tool: lookup_order') })
   })
 
   test('an unknown tool is the InvalidParams protocol error', async () => {
@@ -80,6 +91,6 @@ describe('tools/call', () => {
   })
 
   test('logs go to stderr, never into the protocol stream', () => {
-    expect(session.stderr()).toContain('toolcat: serving 13 tools over MCP (stdio)')
+    expect(session.stderr()).toContain('toolcat: serving 12 tools over MCP (stdio); not listed (declaration-only, no handler): lookup_order')
   })
 })

@@ -1,15 +1,15 @@
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js'
-import type { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
-import type { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js'
+import type { CallToolRequestSchema, ErrorCode, JSONRPCMessage, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js'
 
 /** The parts of `@modelcontextprotocol/sdk` the bridge uses, loaded on demand. */
 export interface McpSdk {
   readonly Server: typeof Server
-  readonly StdioServerTransport: typeof StdioServerTransport
   readonly ListToolsRequestSchema: typeof ListToolsRequestSchema
   readonly CallToolRequestSchema: typeof CallToolRequestSchema
   readonly McpError: typeof McpError
   readonly ErrorCode: typeof ErrorCode
+  /** Whether a parsed value is a JSON-RPC message (the SDK's own schema). */
+  readonly isJsonRpcMessage: (value: unknown) => value is JSONRPCMessage
 }
 
 /**
@@ -18,13 +18,10 @@ export interface McpSdk {
  */
 export async function loadMcpSdk(): Promise<McpSdk | undefined> {
   try {
-    const [server, stdio, types] = await Promise.all([
-      import('@modelcontextprotocol/sdk/server/index.js'),
-      import('@modelcontextprotocol/sdk/server/stdio.js'),
-      import('@modelcontextprotocol/sdk/types.js'),
-    ])
-    const { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } = types
-    return { Server: server.Server, StdioServerTransport: stdio.StdioServerTransport, ListToolsRequestSchema, CallToolRequestSchema, McpError, ErrorCode }
+    const [server, types] = await Promise.all([import('@modelcontextprotocol/sdk/server/index.js'), import('@modelcontextprotocol/sdk/types.js')])
+    const { CallToolRequestSchema, ErrorCode, JSONRPCMessageSchema, ListToolsRequestSchema, McpError } = types
+    const isJsonRpcMessage = (value: unknown): value is JSONRPCMessage => JSONRPCMessageSchema.safeParse(value).success
+    return { Server: server.Server, ListToolsRequestSchema, CallToolRequestSchema, McpError, ErrorCode, isJsonRpcMessage }
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ERR_MODULE_NOT_FOUND') return undefined
     throw error

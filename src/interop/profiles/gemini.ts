@@ -1,37 +1,44 @@
 import type { JsonSchema } from '../../runtime/types.js'
-import { pointer, rewriteSchema, type SchemaPath } from '../schema/rewrite.js'
-import { requiredRecursion } from './gemini-recursion.js'
-import { isolateRef, keepKeywords, oneOfAsAnyOf, singleAllOfAsAnyOf } from './keyword-rewrites.js'
+import { forEachSubschema } from '../schema/rewrite.js'
+import { geminiJsonSchema } from './gemini-json.js'
+import { geminiOpenApiSchema, keptOnlyByOpenApi } from './gemini-openapi.js'
+import { flattenRootUnion } from './root-union.js'
 import { descriptionOf } from './tool-description.js'
-import type { ToolProfile, Warn } from './types.js'
+import type { ChangeKind, ToolProfile } from './types.js'
 
-/** The JSON Schema subset Gemini documents for `parametersJsonSchema`. */
-const allowed = new Set([
-  ...['type', 'title', 'description', 'enum', 'format', 'minimum', 'maximum'],
-  ...['items', 'prefixItems', 'minItems', 'maxItems', 'properties', 'required', 'additionalProperties'],
-  ...['anyOf', '$ref', '$defs', '$anchor', '$id', 'propertyOrdering'],
-])
-const base = '/parametersJsonSchema'
+type Change = [path: string, message: string, kind: ChangeKind]
 
 /**
- * One of Gemini's `functionDeclarations`: `{ name, description, parametersJsonSchema }`, the schema
- * cut down to Gemini's subset. Recursion through required properties is kept but reported.
+ * One of Gemini's `functionDeclarations`. Gemini takes the parameters in one of two fields, and
+ * each keeps what the other drops: `parametersJsonSchema` (JSON Schema: references, recursion,
+ * records, tuples) or `parameters` (the OpenAPI subset `Schema`: pattern, minLength, maxLength,
+ * default). Each tool gets the field that keeps the most of its contract: `parameters` when it
+ * says the schema exactly and keeps a constraint the JSON Schema field would only describe,
+ * otherwise `parametersJsonSchema`. The choice is reported as a note.
  */
 export const geminiTool: ToolProfile = (tool, _options, warn) => {
-  const parametersJsonSchema = rewriteSchema(tool.parameters, (node, path) => subsetNode(node, path, warn))
-  for (const at of requiredRecursion(parametersJsonSchema)) {
-    warn(`${base}${at}`, 'recursion through required properties only: Gemini accepts recursion only through an optional property')
+  const json: Change[] = []
+  const parametersJsonSchema = geminiJsonSchema(tool.parameters, (path, message, kind) => json.push([path, message, kind]))
+  const kept = keptKeywords(tool.parameters)
+  if (kept.length > 0) {
+    const openApi: Change[] = []
+    const record = (path: string, message: string, kind: ChangeKind) => openApi.push([path, message, kind])
+    const parameters = geminiOpenApiSchema(flattenRootUnion(tool.parameters, '/parameters', record), record)
+    if (!openApi.some(([, , kind]) => kind === 'lossy')) {
+      warn('/parameters', `declared with parameters (Gemini's OpenAPI Schema), which keeps ${kept.join(', ')}; parametersJsonSchema would only describe them`, 'note')
+      for (const change of openApi) warn(...change)
+      return { name: tool.name, ...descriptionOf(tool), parameters }
+    }
   }
+  for (const change of json) warn(...change)
   return { name: tool.name, ...descriptionOf(tool), parametersJsonSchema }
 }
 
-function subsetNode(node: JsonSchema, path: SchemaPath, warn: Warn): JsonSchema {
-  const { const: constant, ...rest } = oneOfAsAnyOf(singleAllOfAsAnyOf(node, path, base, warn), path, base, warn)
-  const rewritten: Record<string, unknown> = { ...rest }
-  if ('const' in node) {
-    warn(`${base}${pointer([...path, 'const'])}`, 'const rewritten as a one-value enum: Gemini does not support const')
-    rewritten.enum = [constant]
-  }
-  const kept = keepKeywords(rewritten, allowed, { base, path, warn, provider: 'Gemini' })
-  return isolateRef(kept, path, base, warn)
+/** The keywords of a schema that only the OpenAPI field keeps, sorted. */
+function keptKeywords(schema: JsonSchema): string[] {
+  const found = new Set<string>()
+  forEachSubschema(schema, (node) => {
+    for (const keyword of Object.keys(node)) if (keptOnlyByOpenApi.has(keyword)) found.add(keyword)
+  })
+  return [...found].sort()
 }

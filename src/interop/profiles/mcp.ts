@@ -8,25 +8,42 @@ import type { ToolProfile, Warn } from './types.js'
 export const draft07 = 'http://json-schema.org/draft-07/schema#'
 
 /**
- * One tool of an MCP `tools/list` result. Annotations are always written out in full: a hint the
- * client has to default is a hint it may default to the dangerous side.
+ * One tool of an MCP `tools/list` result (MCP 2025-11-25, schema/2025-11-25/schema.ts `Tool` in
+ * modelcontextprotocol/modelcontextprotocol): `title` is the tool's display name, `inputSchema`
+ * declares its dialect (draft-07) since MCP reads a schema without `$schema` as 2020-12.
  */
 export const mcpTool: ToolProfile = (tool, _options, warn) => {
   const outputSchema = mcpOutputSchema(tool, warn)
+  const annotations = mcpAnnotations(tool)
   return {
     name: tool.name,
     ...(tool.title === undefined ? {} : { title: tool.title }),
     ...descriptionOf(tool),
     inputSchema: { $schema: draft07, ...tool.parameters },
     ...(outputSchema === undefined ? {} : { outputSchema }),
-    annotations: mcpAnnotations(tool),
+    ...(Object.keys(annotations).length === 0 ? {} : { annotations }),
   }
 }
 
-/** MCP tool hints derived from the catalog annotations; absent annotations mean false. */
+/**
+ * MCP tool hints from the catalog annotations, by what each hint means in the specification
+ * (`ToolAnnotations`, MCP 2025-11-25): a hint nobody stated is omitted, so a client falls back to
+ * the specification's default — never a claim the author did not make.
+ * - `pure` (no observable state change) is `readOnlyHint`, either way. When it is true the
+ *   destructive and idempotent hints are not read (the specification: "meaningful only when
+ *   readOnlyHint == false").
+ * - `consequential: true` is `destructiveHint: true`. `false` says only that no confirmation is
+ *   needed, not that updates are "only additive" (what `destructiveHint: false` claims): omitted.
+ * - `untrusted: true` is `openWorldHint: true` (content from outside the tool). `false` says the
+ *   content is the tool's own, not that its domain is closed: omitted.
+ */
 export function mcpAnnotations(tool: CatalogTool): Record<string, boolean> {
-  const { pure = false, consequential = false, untrusted = false } = tool.annotations ?? {}
-  return { readOnlyHint: pure, destructiveHint: consequential, idempotentHint: pure, openWorldHint: untrusted }
+  const { pure, consequential, untrusted } = tool.annotations ?? {}
+  return {
+    ...(pure === undefined ? {} : { readOnlyHint: pure }),
+    ...(consequential === true && pure !== true ? { destructiveHint: true } : {}),
+    ...(untrusted === true ? { openWorldHint: true } : {}),
+  }
 }
 
 /**
@@ -36,11 +53,11 @@ export function mcpAnnotations(tool: CatalogTool): Record<string, boolean> {
 function mcpOutputSchema(tool: CatalogTool, warn: Warn): JsonSchema | undefined {
   if (tool.output === undefined) return undefined
   if (tool.stream) {
-    warn('/outputSchema', 'omitted: the tool streams its result and MCP has no schema for streamed content')
+    warn('/outputSchema', 'omitted: the tool streams its result and MCP has no schema for streamed content', 'note')
     return undefined
   }
   if (tool.output.type === 'object') return { $schema: draft07, ...tool.output }
-  warn('/outputSchema', 'non-object output wrapped as { result }: MCP requires an object output schema')
+  warn('/outputSchema', 'non-object output wrapped as { result }: MCP requires an object output schema', 'cosmetic')
   const { $defs, definitions, ...output } = tool.output
   const result = rewriteSchema(output, (node) =>
     typeof node.$ref === 'string' ? { ...node, $ref: rebaseRef(node.$ref) } : node,

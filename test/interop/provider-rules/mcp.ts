@@ -1,4 +1,7 @@
-// MCP `tools/list` result, from the Model Context Protocol specification (2025-06-18, Tools).
+// MCP `tools/list` result, from the Model Context Protocol specification 2025-11-25
+// (modelcontextprotocol/modelcontextprotocol schema/2025-11-25/schema.ts `Tool`, `ToolAnnotations`;
+// docs/specification/2025-11-25/basic/index.mdx "JSON Schema Usage": a schema without `$schema` is
+// read as 2020-12, so a draft-07 schema must say so).
 import { Ajv } from 'ajv'
 import formats from 'ajv-formats'
 import { isNode, toolEntries, type Violation } from './schema-nodes.js'
@@ -24,7 +27,11 @@ export function mcpViolations(payload: unknown): Violation[] {
       else if (!compiles(ajv, schema)) add(`/${field}`, 'schema does not compile')
     }
     const annotations = isNode(entry.annotations) ? entry.annotations : {}
-    for (const hint of hints) if (typeof annotations[hint] !== 'boolean') add(`/annotations/${hint}`, 'hint not explicit')
+    for (const hint of hints) if (hint in annotations && typeof annotations[hint] !== 'boolean') add(`/annotations/${hint}`, 'hint is not a boolean')
+    // "meaningful only when readOnlyHint == false": a read-only tool that claims more says nothing.
+    if (annotations.readOnlyHint === true) {
+      for (const hint of ['destructiveHint', 'idempotentHint']) if (hint in annotations) add(`/annotations/${hint}`, 'hint beside readOnlyHint true')
+    }
   }
   return violations
 }
