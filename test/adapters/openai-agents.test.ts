@@ -62,10 +62,11 @@ describe('toolcat/openai-agents in a real Agents SDK run', () => {
     expect(output.parameters).toEqual({
       type: 'object',
       properties: {
-        query: { type: 'string', description: 'Words to find' },
-        limit: { type: ['integer', 'null'], minimum: 1, maximum: 50 },
+        query: { type: 'string', description: 'Words to find', minLength: 1 },
+        limit: { type: ['integer', 'null'], minimum: 1, maximum: 50, description: 'Default: 10.' },
         filters: {
           type: ['array', 'null'],
+          description: 'No duplicate items.',
           items: { type: 'object', properties: { field: { type: 'string' } }, required: ['field'], additionalProperties: false },
         },
       },

@@ -4,9 +4,9 @@ import { strictSchemaOf } from '../../src/adapters/strict-parameters.js'
 const object = (properties: Record<string, unknown>, required: string[] = Object.keys(properties)) => ({ type: 'object', properties, required, additionalProperties: false })
 
 describe('strictSchemaOf: the OpenAI strict copy of a schema, or undefined when strict mode cannot carry it', () => {
-  test('a closed object: optional properties become required and nullable, unsupported keywords go', () => {
+  test('a closed object: optional properties become required and nullable, a dropped default moves into the description', () => {
     expect(strictSchemaOf(object({ q: { type: 'string', minLength: 1 }, n: { type: 'integer', default: 3 } }, ['q']))).toEqual(
-      object({ q: { type: 'string' }, n: { type: ['integer', 'null'] } }),
+      object({ q: { type: 'string', minLength: 1 }, n: { type: ['integer', 'null'], description: 'Default: 3.' } }),
     )
   })
 

@@ -1,4 +1,4 @@
-import { isDeepStrictEqual } from 'node:util'
+import deepEqual from 'fast-deep-equal'
 import type { JsonSchema } from '../../runtime/types.js'
 import { derefSchema, isSchemaObject, propertiesOf, requiredOf, typesOf } from '../schema/json-schema.js'
 import { pointer } from '../schema/rewrite.js'
@@ -54,7 +54,7 @@ export function mergeObjectAllOf(root: JsonSchema, node: JsonSchema, site: Rewri
   const required = new Set<string>()
   for (const branch of branches as JsonSchema[]) {
     for (const [name, schema] of Object.entries(propertiesOf(branch))) {
-      if (name in properties && !isDeepStrictEqual(properties[name], schema)) return undefined
+      if (name in properties && !deepEqual(properties[name], schema)) return undefined
       properties[name] = schema
     }
     for (const name of requiredOf(branch)) required.add(name)
@@ -103,7 +103,7 @@ export function tupleAsUnionItems(node: JsonSchema, site: RewriteSite, provider:
   if (!Array.isArray(items)) return node
   site.warn(`${site.base}${pointer([...site.path, 'items'])}`, `tuple turned into an array of any of its members: ${provider} has no per-position items`, 'lossy')
   const members: JsonSchema[] = []
-  for (const member of [...items, additionalItems].filter(isSchemaObject)) if (!members.some((seen) => isDeepStrictEqual(seen, member))) members.push(member)
+  for (const member of [...items, additionalItems].filter(isSchemaObject)) if (!members.some((seen) => deepEqual(seen, member))) members.push(member)
   return { ...rest, items: members.length === 1 ? members[0]! : { anyOf: members } }
 }
 

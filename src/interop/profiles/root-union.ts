@@ -1,4 +1,4 @@
-import { isDeepStrictEqual } from 'node:util'
+import deepEqual from 'fast-deep-equal'
 import type { JsonSchema } from '../../runtime/types.js'
 import { derefSchema, isSchemaObject, propertiesOf, requiredOf, typesOf } from '../schema/json-schema.js'
 import { forEachSubschema } from '../schema/rewrite.js'
@@ -96,11 +96,11 @@ function mergeAlongOneProperty(branches: readonly JsonSchema[]): { name: string;
   const [first, ...others] = branches as [JsonSchema, ...JsonSchema[]]
   const names = Object.keys(propertiesOf(first)).sort()
   const sameShape = (branch: JsonSchema): boolean =>
-    isDeepStrictEqual(Object.keys(propertiesOf(branch)).sort(), names) &&
-    isDeepStrictEqual([...requiredOf(branch)].sort(), [...requiredOf(first)].sort()) &&
+    deepEqual(Object.keys(propertiesOf(branch)).sort(), names) &&
+    deepEqual([...requiredOf(branch)].sort(), [...requiredOf(first)].sort()) &&
     branch.additionalProperties === first.additionalProperties
   if (!others.every(sameShape)) return undefined
-  const differing = names.filter((name) => others.some((branch) => !isDeepStrictEqual(propertiesOf(branch)[name], propertiesOf(first)[name])))
+  const differing = names.filter((name) => others.some((branch) => !deepEqual(propertiesOf(branch)[name], propertiesOf(first)[name])))
   if (differing.length !== 1) return undefined
   const name = differing[0]!
   const alternatives = distinct(branches.map((branch) => propertiesOf(branch)[name]!))
@@ -128,7 +128,7 @@ function flatten(branches: readonly JsonSchema[]): JsonSchema {
 
 function distinct(schemas: readonly JsonSchema[]): JsonSchema[] {
   const out: JsonSchema[] = []
-  for (const schema of schemas) if (!out.some((seen) => isDeepStrictEqual(seen, schema))) out.push(schema)
+  for (const schema of schemas) if (!out.some((seen) => deepEqual(seen, schema))) out.push(schema)
   return out
 }
 
