@@ -7,9 +7,13 @@
 // index.js would survive tree-shaking, ajv declaring no `sideEffects`.
 import { build } from 'esbuild'
 import { fileURLToPath } from 'node:url'
+// Compiled by tsc just before: the table of the helpers generated validators import.
+import { validatorHelpers } from '../dist/src/emit/validator-runtime-names.js'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
 
 await build({
-  absWorkingDir: fileURLToPath(new URL('..', import.meta.url)),
+  absWorkingDir: root,
   entryPoints: { index: 'dist/src/index.js', lazy: 'dist/src/runtime/lazy/index.js', compile: 'dist/src/runtime/compile.js' },
   outdir: 'dist/runtime',
   bundle: true,
@@ -19,5 +23,28 @@ await build({
   target: 'es2022',
   external: ['ajv', 'ajv/*', 'ajv-formats', 'ajv-formats/*'],
   chunkNames: 'chunk-[hash]',
+  logLevel: 'warning',
+})
+
+// `toolcat/validator-runtime`, the helpers that precompiled validators call, with the ajv and
+// ajv-formats code behind them bundled in: generated code imports it instead of ajv, which a strict
+// (pnpm) layout does not let an app reach, and the module has no import left to resolve. Each
+// helper is an entry of its own, so each lands in a module of its own that the index re-exports:
+// the CommonJS wrappers are not tree-shakable, whole modules are (toolcat has no side effects).
+const helpers = [...new Set(validatorHelpers().map((helper) => helper.file))]
+await build({
+  absWorkingDir: root,
+  entryPoints: {
+    'validator-runtime': 'dist/src/runtime/validator-runtime.js',
+    ...Object.fromEntries(helpers.map((helper) => [`validator-runtime/${helper}`, `dist/src/runtime/validator-runtime/${helper}.js`])),
+  },
+  outdir: 'dist/runtime',
+  bundle: true,
+  splitting: true,
+  chunkNames: 'validator-runtime/chunk-[hash]',
+  format: 'esm',
+  platform: 'neutral',
+  mainFields: ['module', 'main'],
+  target: 'es2022',
   logLevel: 'warning',
 })
