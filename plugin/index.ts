@@ -33,11 +33,16 @@ export const toolcat = createUnplugin((options: ToolcatPluginOptions | undefined
 
   // The root is only known once the bundler's own config is, so the session starts lazily.
   const current = (): CatalogSession => (session ??= new CatalogSession(resolveOptions(options, bundlerRoot)))
-  // Every derivation keeps the declaration file in step with the catalog.
-  const derive = (): BuildResult => {
+  // Every derivation keeps the declaration file in step with the catalog; a failure to write it
+  // is said once, not once per virtual module.
+  const warned = new Set<string>()
+  const derive = (warn: (message: string) => void = console.warn): BuildResult => {
     const active = current()
     const derivation = active.derive()
-    syncDeclarationFile(active.options.dts, derivation)
+    syncDeclarationFile(active.options.dts, derivation, (message) => {
+      if (!warned.has(message)) warn(message)
+      warned.add(message)
+    })
     return derivation
   }
 
@@ -45,7 +50,7 @@ export const toolcat = createUnplugin((options: ToolcatPluginOptions | undefined
     const module = parseVirtualId(id)
     if (module === undefined) return undefined
     const active = current()
-    const derivation = derive()
+    const derivation = derive((message) => this.warn(message))
     // A dev server follows changes through its own watcher (vite-dev.ts); a folder handed to vite
     // dev's `addWatchFile` would be taken for an import of the virtual module and fail to resolve.
     if (dev === undefined) watchSources(this, active)
@@ -88,7 +93,7 @@ export const toolcat = createUnplugin((options: ToolcatPluginOptions | undefined
         bundlerRoot = config.root
       },
       configureServer(server) {
-        dev = new DevServerSync(current, derive)
+        dev = new DevServerSync(current, () => derive((message) => server.config.logger.warn(message)))
         dev.configure(server)
       },
       hotUpdate(options) {

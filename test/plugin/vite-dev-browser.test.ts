@@ -134,6 +134,8 @@ describe("tools as a folder ('tools', as the README configures it)", () => {
     copyFileSync(addedTool, join(app().root, 'tools/shout.ts'))
     await eventually(listed(app()), (tools) => tools.includes('shout: Shout a text back in capitals. (text)'))
     expect(await eventually(call(app(), 'shout', { text: 'hey' }), (result) => result?.success === true)).toMatchObject({ value: 'HEY' })
+    // The typed declaration follows too (written by the dev server as it re-derives).
+    expect(readFileSync(join(app().root, 'typed-tools.d.ts'), 'utf8')).toContain('"shout": { args: { text: string }; result: string; chunk: never }')
     rmSync(join(app().root, 'tools/add.ts'))
     await eventually(listed(app()), sameAs(['search: Search the notes. (text, limit)', 'shout: Shout a text back in capitals. (text)']))
     expect(app().failures).toEqual([])

@@ -27,8 +27,8 @@ export const bundlers: Record<'esbuild' | 'vite' | 'rollup' | 'webpack' | 'rspac
       logLevel: 'silent',
       resolve: { alias: { toolcat: runtimeEntry } },
       plugins: [toolcatVite()],
-      // An SSR build drops emitted assets unless asked to keep them, catalog.json included.
-      build: { ssr: 'main.ts', ssrEmitAssets: true, outDir, emptyOutDir: true, rollupOptions: { output: { format: 'esm', entryFileNames: 'main.js' } } },
+      // An SSR build, without `ssrEmitAssets`: vite drops the assets, and the plugin writes catalog.json itself.
+      build: { ssr: 'main.ts', outDir, emptyOutDir: true, rollupOptions: { output: { format: 'esm', entryFileNames: 'main.js' } } },
     })
   },
   async rollup(root, outDir) {
