@@ -96,11 +96,12 @@ export const toolcat = createUnplugin((options: ToolcatPluginOptions | undefined
         dev = new DevServerSync(current, () => derive((message) => server.config.logger.warn(message)))
         dev.configure(server)
       },
+      // vite 6+ (the environment API); vite 5 has no such hook.
       hotUpdate(options) {
         return dev?.hotUpdate(this.environment, options)
       },
       writeBundle(outputOptions, bundle) {
-        writeDroppedCatalog(outputOptions, bundle, emitted.get(this.environment.name))
+        writeDroppedCatalog(outputOptions, bundle, emitted.get(environmentOf(this)))
       },
     },
     esbuild: {

@@ -67,6 +67,7 @@ beforeAll(() => {
   vite('build', '--ssr', 'src/main.ts', '--outDir', 'dist-ssr')
   vite('build', '--ssr', 'src/checks.ts', '--outDir', 'dist-checks')
   run(join(app, 'node_modules/.bin/toolcat'), ['build', 'tools', '--out', 'cli/catalog.json'])
+  run(join(app, 'node_modules/.bin/toolcat'), ['build', 'tools', '--outDir', 'out'])
 }, 300_000)
 
 test('the layout is strict: the app reaches toolcat and vite, not their dependencies', () => {
@@ -94,12 +95,22 @@ test('in the SSR output a call reaches its handler, validation and coercion work
   })
 })
 
+const bareImports = (folder: string) =>
+  new Set(output(folder).flatMap((file) => [...readFileSync(join(app, folder, file), 'utf8').matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*)["']([^"'./][^"']*)["']/g)].map((match) => match[1])))
+
 test('generated code imports no package but toolcat: the client output none at all, the SSR output only toolcat', () => {
-  const bareImports = (folder: string) =>
-    new Set(output(folder).flatMap((file) => [...readFileSync(join(app, folder, file), 'utf8').matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*)["']([^"'./][^"']*)["']/g)].map((match) => match[1])))
   expect([...bareImports('dist')]).toEqual([])
   expect([...bareImports('dist-ssr')]).toEqual(['toolcat'])
   expect([...bareImports('dist-checks')]).toEqual(['toolcat'])
+})
+
+test("the CLI's --outDir output imports only toolcat/lazy, and its registry validates and calls under node", () => {
+  expect([...bareImports('out')]).toEqual(['toolcat/lazy'])
+  const script = "import { createRegistry } from './out/registry.js'\nconst registry = createRegistry()\nconsole.log(JSON.stringify([await registry.call('add', { left: 1, right: 2 }), await registry.call('search', { text: 'x' })]))"
+  expect(JSON.parse(run(process.execPath, ['--input-type=module', '-e', script]))).toEqual([
+    { id: 'call-1', name: 'add', success: true, value: { sum: 3 } },
+    { id: 'call-2', name: 'search', success: false, error: 'text: minLength; expected length >= 2; received "x"' },
+  ])
 })
 
 test('catalog.json lands in the client and both SSR outputs, with the bytes `toolcat build` writes', () => {
