@@ -1,13 +1,21 @@
-import { existsSync, readdirSync, statSync } from 'node:fs'
-import { join, resolve, sep } from 'node:path'
+import { readdirSync, statSync } from 'node:fs'
+import { dirname, join, resolve, sep } from 'node:path'
 import { createCatalogBuilder, type BuildResult, type CatalogBuilder } from '../src/analyze/index.js'
+import { resolveLayout } from '../src/analyze/build-options.js'
+import { findToolFiles, globBase, isInToolsLocation, type ToolsLocation } from '../src/analyze/find-tool-files.js'
 import type { ResolvedPluginOptions } from './options.js'
+
+/** The nearest existing folder at or above `path`. */
+function nearestFolder(path: string): string {
+  for (let folder = path; ; folder = dirname(folder)) {
+    if (statSync(folder, { throwIfNoEntry: false })?.isDirectory() || dirname(folder) === folder) return folder
+  }
+}
 
 /** How a source file changed on disk. */
 export type FileChangeKind = 'add' | 'change' | 'unlink'
 
 const SOURCE_FILE = /\.[cm]?tsx?$/
-const GLOB = /[*?{}[\]!]/
 
 /**
  * The catalog of one plugin instance. The first derivation analyses every tool; later ones hand
@@ -17,12 +25,15 @@ const GLOB = /[*?{}[\]!]/
 export class CatalogSession {
   /** The options this session analyses with. */
   readonly options: ResolvedPluginOptions
+  readonly #location: ToolsLocation
   readonly #pending = new Map<string, FileChangeKind>()
   #builder: CatalogBuilder | undefined
   #derivation: BuildResult | undefined
+  #sources = new Set<string>()
 
   constructor(options: ResolvedPluginOptions) {
     this.options = options
+    this.#location = resolveLayout({ root: options.root, tools: options.tools }).location
   }
 
   /** The current catalog, re-derived first when files changed since the last call. */
@@ -31,20 +42,46 @@ export class CatalogSession {
       const { root, tools, tsconfig, deps } = this.options
       this.#builder = createCatalogBuilder({ root, tools, ...(tsconfig === undefined ? {} : { tsconfig }), ...(deps === undefined ? {} : { deps }) })
       this.#pending.clear()
-      return (this.#derivation = this.#builder.build())
-    }
-    if (this.#pending.size > 0) {
+      this.#derivation = this.#builder.build()
+    } else if (this.#pending.size > 0) {
       const changes = [...this.#pending].map(([path, kind]) => ({ path, kind }))
       this.#pending.clear()
       this.#derivation = this.#builder.update(changes)
+    } else {
+      return this.#derivation
     }
+    this.#sources = new Set(this.#builder.sourceFiles())
     return this.#derivation
   }
 
-  /** The tools folder to watch for new tool files, when tools are given as a folder rather than globs. */
-  get toolsFolder(): string | undefined {
-    const { root, tools } = this.options
-    return typeof tools === 'string' && !GLOB.test(tools) ? resolve(root, tools) : undefined
+  /**
+   * Where a new tool file may appear, for watchers that must be told: the tools folder, the single
+   * tool file `tools` names, or the folder each glob starts from.
+   */
+  watchTargets(): string[] {
+    if ('folder' in this.#location) return [this.#location.folder]
+    return [...new Set(this.#location.patterns.map(globBase))].sort()
+  }
+
+  /**
+   * The watch targets that are folders and every folder below them (outside node_modules), for
+   * watchers that do not recurse; for a target not created yet, the nearest folder above it, whose
+   * entries change when it is.
+   */
+  watchFolders(): string[] {
+    const folders = new Set<string>()
+    const visit = (folder: string): void => {
+      folders.add(folder)
+      for (const entry of readdirSync(folder, { withFileTypes: true })) {
+        if (entry.isDirectory() && entry.name !== 'node_modules') visit(join(folder, entry.name))
+      }
+    }
+    for (const target of this.watchTargets()) {
+      const stat = statSync(target, { throwIfNoEntry: false })
+      if (stat?.isDirectory()) visit(target)
+      else if (stat === undefined) folders.add(nearestFolder(target))
+    }
+    return [...folders].sort()
   }
 
   /** The tool modules found by the last derivation (absolute paths). */
@@ -52,31 +89,35 @@ export class CatalogSession {
     return this.#builder?.toolFiles() ?? []
   }
 
+  /** The tool modules and the project files their types reached, as of the last derivation (absolute paths, sorted). */
+  sourceFiles(): string[] {
+    return [...this.#sources]
+  }
+
   /**
    * Records a change for the next derivation; returns false for files that cannot affect the
-   * catalog. Any TypeScript source outside node_modules may hold a type a tool's parameters use, so
-   * the builder, not the plugin, decides what a change means.
+   * catalog: only a file the last derivation read (a tool module or a file its types reached) or a
+   * new tool module can. Any other edit of the app (its own code, say) is left alone, where handing
+   * it to the builder would make it re-derive every tool.
    */
   queue(path: string, kind: FileChangeKind): boolean {
-    if (!SOURCE_FILE.test(path) || path.split(sep).includes('node_modules')) return false
+    const file = resolve(path)
+    if (!SOURCE_FILE.test(file) || file.split(sep).includes('node_modules') || file === this.options.dts) return false
+    if (!this.#sources.has(file) && !isInToolsLocation(this.#location, file)) return false
     // A file created and then edited before the next derivation is still new to the builder.
-    this.#pending.set(path, this.#pending.get(path) === 'add' && kind === 'change' ? 'add' : kind)
+    this.#pending.set(file, this.#pending.get(file) === 'add' && kind === 'change' ? 'add' : kind)
     return true
   }
 
   /**
-   * Compares the tools folder with the known tool files and queues what was added or deleted:
-   * some watchers (webpack's, rspack's, esbuild's) report a folder that changed, not the file.
+   * Compares the tool files on disk (in the folder, or matching the globs) with the known ones and
+   * queues what was added or deleted: some watchers (webpack's, rspack's, esbuild's) report a
+   * folder that changed, or nothing at all, rather than the file.
    */
   rescan(): void {
     const known = new Set(this.toolFiles())
-    const folder = this.toolsFolder
-    if (folder !== undefined && statSync(folder, { throwIfNoEntry: false })?.isDirectory()) {
-      for (const entry of readdirSync(folder, { recursive: true, encoding: 'utf8' })) {
-        const file = join(folder, entry)
-        if (!known.has(file) && SOURCE_FILE.test(file)) this.queue(file, 'add')
-      }
-    }
-    for (const file of known) if (!existsSync(file)) this.queue(file, 'unlink')
+    const found = new Set(findToolFiles(this.#location))
+    for (const file of found) if (!known.has(file)) this.queue(file, 'add')
+    for (const file of known) if (!found.has(file)) this.queue(file, 'unlink')
   }
 }

@@ -14,8 +14,9 @@ export function resolveFromVirtualModules(build: PluginBuild, current: () => Cat
       resolveDir: session.options.root,
       namespace: 'file',
     })
-    // Watching the tools folder makes esbuild's watch mode rebuild when a tool file is added.
-    const watchDirs = session.toolsFolder === undefined ? [] : [session.toolsFolder]
-    return { path, external, namespace, sideEffects, suffix, errors, warnings, watchDirs }
+    // Watch mode rebuilds when a tool file is added to one of these folders (esbuild watches a
+    // folder's entries, not its subfolders'), or when a file the catalog was derived from changes:
+    // type files a tool only imports types from are never part of the bundle.
+    return { path, external, namespace, sideEffects, suffix, errors, warnings, watchDirs: session.watchFolders(), watchFiles: session.sourceFiles() }
   })
 }

@@ -4,8 +4,8 @@ import type { CatalogSession } from './catalog-session.js'
 
 /**
  * esbuild tells plugins nothing about what changed between watch rebuilds, so each rebuild
- * compares the tool files' modification times with the previous build's and rescans the tools
- * folder for files added or deleted.
+ * compares the modification times of the files the catalog was derived from with the previous
+ * build's, and rescans the tools folder or globs for tool files added or deleted.
  */
 export function watchEsbuildTools(build: PluginBuild, current: () => CatalogSession): void {
   let seen: Map<string, number> | undefined
@@ -23,7 +23,7 @@ export function watchEsbuildTools(build: PluginBuild, current: () => CatalogSess
 
 function modificationTimes(session: CatalogSession): Map<string, number> {
   const times = new Map<string, number>()
-  for (const file of session.toolFiles()) {
+  for (const file of session.sourceFiles()) {
     const stat = statSync(file, { throwIfNoEntry: false })
     if (stat !== undefined) times.set(file, stat.mtimeMs)
   }

@@ -1,12 +1,15 @@
+import { statSync } from 'node:fs'
 import { createUnplugin, type UnpluginBuildContext, type UnpluginContext } from 'unplugin'
 import type { BuildResult } from '../src/analyze/index.js'
 import { serializeCatalog } from '../src/emit/catalog-json.js'
 import { CatalogSession, type FileChangeKind } from './catalog-session.js'
+import { syncDeclarationFile } from './declaration-file.js'
 import { parseVirtualId, resolveVirtualId } from './ids.js'
 import { resolveOptions, type ToolcatPluginOptions } from './options.js'
 import { diagnosticsError } from './report-diagnostics.js'
 import { createEmitTarget, generateVirtualModule } from './virtual-modules.js'
-import { configureDevServer } from './vite-dev.js'
+import { DevServerSync } from './vite-dev.js'
+import { CATALOG_FILE, writeDroppedCatalog } from './vite-catalog.js'
 import { resolveFromVirtualModules } from './esbuild-resolve.js'
 import { watchEsbuildTools } from './esbuild-watch.js'
 
@@ -14,23 +17,44 @@ export type { ToolcatPluginOptions } from './options.js'
 
 const WATCH_EVENTS: Record<'create' | 'update' | 'delete', FileChangeKind> = { create: 'add', update: 'change', delete: 'unlink' }
 
+/** The name of the vite environment a hook runs in (vite 6+), or `undefined` in other bundlers. */
+function environmentOf(context: object): string | undefined {
+  return (context as { environment?: { name: string } }).environment?.name
+}
+
 /** The toolcat plugin for every bundler unplugin supports; `toolcat/<bundler>` picks one. */
 export const toolcat = createUnplugin((options: ToolcatPluginOptions | undefined = {}) => {
   let bundlerRoot = process.cwd()
-  let serving = false
   let session: CatalogSession | undefined
+  let dev: DevServerSync | undefined
   let reportedFor: BuildResult | undefined
+  // The catalog each vite environment's build emitted, to write where vite drops it.
+  const emitted = new Map<string | undefined, string>()
 
   // The root is only known once the bundler's own config is, so the session starts lazily.
   const current = (): CatalogSession => (session ??= new CatalogSession(resolveOptions(options, bundlerRoot)))
+  // Every derivation keeps the declaration file in step with the catalog; a failure to write it
+  // is said once, not once per virtual module.
+  const warned = new Set<string>()
+  const derive = (warn: (message: string) => void = console.warn): BuildResult => {
+    const active = current()
+    const derivation = active.derive()
+    syncDeclarationFile(active.options.dts, derivation, (message) => {
+      if (!warned.has(message)) warn(message)
+      warned.add(message)
+    })
+    return derivation
+  }
 
   function loadVirtual(this: UnpluginBuildContext & UnpluginContext, id: string): string | undefined {
     const module = parseVirtualId(id)
     if (module === undefined) return undefined
     const active = current()
-    const derivation = active.derive()
-    for (const file of active.toolFiles()) this.addWatchFile(file)
-    if (active.toolsFolder !== undefined) watchFolder(this, active.toolsFolder)
+    const derivation = derive((message) => this.warn(message))
+    // A dev server follows changes through its own watcher (vite-dev.ts); a folder handed to vite
+    // dev's `addWatchFile` would be taken for an import of the virtual module and fail to resolve.
+    if (dev === undefined) watchSources(this, active)
+    else dev.loaded(environmentOf(this) ?? 'client', derivation)
     // One report per derivation, however many virtual modules the app imports.
     const error = reportedFor === derivation ? undefined : diagnosticsError(derivation.diagnostics, active.options.root)
     if (error !== undefined) {
@@ -51,23 +75,33 @@ export const toolcat = createUnplugin((options: ToolcatPluginOptions | undefined
     },
     watchChange(id, change) {
       const active = current()
-      if (id === active.toolsFolder) active.rescan()
-      else active.queue(id, WATCH_EVENTS[change.event])
+      // A folder (webpack and rspack report context dependencies), or a file added or deleted:
+      // compare the tool files on disk with the known ones, which also catches new glob matches.
+      if (!active.queue(id, WATCH_EVENTS[change.event]) || change.event !== 'update') active.rescan()
     },
     buildEnd() {
       const active = current()
-      if (serving || !active.options.emitCatalog) return
-      const { catalog, diagnostics } = active.derive()
+      if (dev !== undefined || !active.options.emitCatalog) return
+      const { catalog, diagnostics } = derive()
       if (diagnostics.some((diagnostic) => diagnostic.severity === 'error')) return
-      this.emitFile({ type: 'asset', fileName: 'catalog.json', source: serializeCatalog(catalog) })
+      const source = serializeCatalog(catalog)
+      emitted.set(environmentOf(this), source)
+      this.emitFile({ type: 'asset', fileName: CATALOG_FILE, source })
     },
     vite: {
       configResolved(config) {
         bundlerRoot = config.root
       },
       configureServer(server) {
-        serving = true
-        configureDevServer(server, current())
+        dev = new DevServerSync(current, () => derive((message) => server.config.logger.warn(message)))
+        dev.configure(server)
+      },
+      // vite 6+ (the environment API); vite 5 has no such hook.
+      hotUpdate(options) {
+        return dev?.hotUpdate(this.environment, options)
+      },
+      writeBundle(outputOptions, bundle) {
+        writeDroppedCatalog(outputOptions, bundle, emitted.get(environmentOf(this)))
       },
     },
     esbuild: {
@@ -89,13 +123,19 @@ export const toolcat = createUnplugin((options: ToolcatPluginOptions | undefined
 })
 
 /**
- * Makes a virtual module depend on the tools folder, so that adding a tool file rebuilds it in
- * watch mode: webpack and rspack take it as a context dependency of the module, rollup (and vite's
- * build watch) as a watched path whose new files it reports. esbuild watches it through its
- * resolve results instead (see esbuild-resolve.ts).
+ * Makes a virtual module depend on every file the catalog was derived from (the tool modules and
+ * the files their types reach, which a bundler never sees when only types are imported) and on
+ * the folders new tool files may appear in, so that watch mode rebuilds on any of them: webpack and
+ * rspack take a folder as a context dependency of the module, rollup (and vite's build watch) as a
+ * watched path whose new files it reports. esbuild watches through its resolve results instead
+ * (see esbuild-resolve.ts).
  */
-function watchFolder(context: UnpluginBuildContext, folder: string): void {
+function watchSources(context: UnpluginBuildContext, session: CatalogSession): void {
+  for (const file of session.sourceFiles()) context.addWatchFile(file)
   const native = context.getNativeBuildContext?.()
-  if (native?.framework === 'webpack' || native?.framework === 'rspack') native.loaderContext?.addContextDependency(folder)
-  else if (native === undefined) context.addWatchFile(folder)
+  for (const folder of session.watchTargets()) {
+    if (!statSync(folder, { throwIfNoEntry: false })?.isDirectory()) continue
+    if (native?.framework === 'webpack' || native?.framework === 'rspack') native.loaderContext?.addContextDependency(folder)
+    else if (native === undefined) context.addWatchFile(folder)
+  }
 }

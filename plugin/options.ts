@@ -14,11 +14,22 @@ export interface ToolcatPluginOptions {
    */
   readonly tsconfig?: string
   /**
-   * Write `catalog.json` (the same bytes as `toolcat build`) into the output folder (with esbuild,
-   * the `outdir`; a vite SSR build keeps it only with `build.ssrEmitAssets`).
+   * Write `catalog.json` (the same bytes as `toolcat build`) into the output folder of every build:
+   * with esbuild the `outdir`, with vite each environment's `build.outDir` (client, SSR and any
+   * other; where vite drops assets, as SSR builds do without `build.ssrEmitAssets`, the plugin
+   * writes the file itself).
    * @default true
    */
   readonly emitCatalog?: boolean
+  /**
+   * Where to write the declaration file that types the virtual modules for this app's tools (the
+   * arguments, results and stream chunks of `~toolcat/registry`'s `call`, `stream` and `handlers`,
+   * the named exports of `~toolcat/catalog`), relative to `root`. It is rewritten only when its
+   * content changes; add it to the tsconfig's `include`. `false` writes none (then only the
+   * untyped `toolcat/client` declarations apply).
+   * @default 'typed-tools.d.ts'
+   */
+  readonly dts?: string | false
   /**
    * `'precompiled'` ships each tool's validator as standalone code in its chunk (no ajv compiler,
    * no `eval`); `'runtime'` compiles the schemas with ajv when the app runs.
@@ -44,6 +55,8 @@ export interface ResolvedPluginOptions {
   readonly tools: string | readonly string[]
   readonly tsconfig?: string
   readonly emitCatalog: boolean
+  /** The declaration file to write (absolute), or `undefined` for none. */
+  readonly dts: string | undefined
   readonly validators: 'precompiled' | 'runtime'
   readonly deps?: DependencyOption
 }
@@ -55,11 +68,15 @@ export function resolveOptions(options: ToolcatPluginOptions, bundlerRoot: strin
   if (validators !== 'precompiled' && validators !== 'runtime') {
     throw new Error(`toolcat: option "validators" must be 'precompiled' or 'runtime', got ${JSON.stringify(validators)}`)
   }
+  if (options.dts !== undefined && options.dts !== false && (typeof options.dts !== 'string' || !options.dts.endsWith('.d.ts'))) {
+    throw new Error(`toolcat: option "dts" must be false or a path ending in .d.ts, got ${JSON.stringify(options.dts)}`)
+  }
   return {
     root,
     tools: options.tools ?? 'tools',
     ...(options.tsconfig === undefined ? {} : { tsconfig: isAbsolute(options.tsconfig) ? options.tsconfig : resolve(root, options.tsconfig) }),
     emitCatalog: options.emitCatalog ?? true,
+    dts: options.dts === false ? undefined : resolve(root, options.dts ?? 'typed-tools.d.ts'),
     validators,
     ...(options.deps === undefined ? {} : { deps: options.deps }),
   }

@@ -7,13 +7,18 @@ import { generateCatalogModule } from '../src/emit/catalog-module.js'
 import { sourceSpecifier, type EmitTarget } from '../src/emit/emit-target.js'
 import { generateRegistryModule } from '../src/emit/registry-module.js'
 import { generateToolEntryModule } from '../src/emit/tool-entry-module.js'
+import { validatorRuntimeFile } from '../src/emit/validator-runtime-names.js'
 
 /**
- * The browser-safe runtime next to this plugin in the published package (the bundle `toolcat`
- * itself exports, so an app importing `toolcat` holds one copy), imported by absolute path so the
- * generated registry needs no package resolution (rollup has none without a plugin).
+ * A module of the browser-safe runtime next to this plugin in the published package (the bundles
+ * `toolcat`, `toolcat/lazy` and `toolcat/validator-runtime` export, so an app importing `toolcat`
+ * holds one copy), imported by absolute path: generated code then needs no package resolution
+ * (rollup has none without a plugin), and imports no package the app did not declare, which a
+ * strict layout (pnpm) would not let it reach.
  */
-const RUNTIME_ENTRY = toPosix(fileURLToPath(new URL('../runtime/index.js', import.meta.url)))
+function runtimeModule(path: string): string {
+  return toPosix(fileURLToPath(new URL(`../runtime/${path}`, import.meta.url)))
+}
 
 /**
  * How generated code reaches things inside a bundler: tool sources by absolute path (a virtual
@@ -25,7 +30,10 @@ export function createEmitTarget(options: ResolvedPluginOptions): EmitTarget {
     handlerSpecifier: (tool) => sourceSpecifier(tool, options.root),
     entrySpecifier: (tool) => toolEntrySpecifier(tool.name),
     validators: options.validators,
-    runtimeSpecifier: RUNTIME_ENTRY,
+    // The lazy entry leaves ajv's compiler out; run-time compilation needs the root export's `compileSchema`.
+    runtimeSpecifier: runtimeModule(options.validators === 'runtime' ? 'index.js' : 'lazy.js'),
+    // Each helper from its own module, so a bundler keeps only those the validators use.
+    validatorRuntimeSpecifier: (exported) => runtimeModule(`validator-runtime/${validatorRuntimeFile(exported)}.js`),
   }
 }
 

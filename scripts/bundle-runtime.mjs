@@ -8,6 +8,8 @@
 import { build } from 'esbuild'
 import { rmSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
+// Compiled by tsc just before: the table of the helpers generated validators import.
+import { validatorHelpers } from '../dist/src/emit/validator-runtime-names.js'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 // Chunk names are content hashes: clear the folder so no stale chunk ships in the package.
@@ -33,4 +35,20 @@ await build({
   entryPoints: Object.fromEntries(adapters.map((name) => [name, `dist/src/adapters/${name}.js`])),
   external: ['ai', '@openai/agents', '@langchain/core', '@langchain/core/*', '@mastra/core', '@mastra/core/*'],
   chunkNames: 'adapters-[hash]',
+})
+
+// `toolcat/validator-runtime`, the helpers that precompiled validators call, with the ajv and
+// ajv-formats code behind them bundled in: generated code imports it instead of ajv, which a strict
+// (pnpm) layout does not let an app reach, and the module has no import left to resolve. Each
+// helper is an entry of its own, so each lands in a module of its own that the index re-exports:
+// the CommonJS wrappers are not tree-shakable, whole modules are (toolcat has no side effects).
+const helpers = [...new Set(validatorHelpers().map((helper) => helper.file))]
+await build({
+  ...common,
+  entryPoints: {
+    'validator-runtime': 'dist/src/runtime/validator-runtime.js',
+    ...Object.fromEntries(helpers.map((helper) => [`validator-runtime/${helper}`, `dist/src/runtime/validator-runtime/${helper}.js`])),
+  },
+  chunkNames: 'validator-runtime/chunk-[hash]',
+  mainFields: ['module', 'main'],
 })

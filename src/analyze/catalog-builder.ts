@@ -33,6 +33,11 @@ export interface CatalogBuilder {
   readonly root: string
   /** Absolute paths of the tool modules currently discovered. */
   toolFiles(): string[]
+  /**
+   * Absolute paths of the project's own source files the last build read: the tool modules and
+   * every file their types reached outside node_modules (what a watcher must watch).
+   */
+  sourceFiles(): string[]
   build(): BuildResult
   /**
    * Re-derive after files changed on disk, reusing the ts-morph Project (refresh/add/remove only
@@ -75,6 +80,7 @@ export function createCatalogBuilder(options: BuildOptions = {}): CatalogBuilder
   return {
     root: layout.root,
     toolFiles: () => [...files],
+    sourceFiles: () => ('project' in setup ? ownSourceFiles(setup.project, files) : [...files]),
     build,
     update(changes) {
       if ('project' in setup) {
@@ -84,6 +90,11 @@ export function createCatalogBuilder(options: BuildOptions = {}): CatalogBuilder
       return build()
     },
   }
+}
+
+function ownSourceFiles(project: Project, tools: readonly string[]): string[] {
+  const read = project.getProgram().compilerObject.getSourceFiles().map((file) => path.resolve(file.fileName))
+  return [...new Set([...tools, ...read.filter((file) => !file.split(path.sep).includes('node_modules'))])].sort()
 }
 
 /** Refreshes only the changed files in the project and returns the new list of tool modules. */

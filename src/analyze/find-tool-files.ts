@@ -34,8 +34,9 @@ function walk(folder: string): string[] {
   let entries
   try {
     entries = readdirSync(folder, { withFileTypes: true })
-  } catch {
-    return []
+  } catch (error) {
+    // `tools` may name a single tool file: its only candidate is itself.
+    return (error as NodeJS.ErrnoException).code === 'ENOTDIR' ? [folder] : []
   }
   return entries.flatMap((entry) => {
     const full = path.join(folder, entry.name)

@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
+import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
 import { build, type BuildOptions, type Plugin } from 'esbuild'
 import { relativePath } from '../paths.js'
@@ -91,7 +92,7 @@ function buildOptions(
     absWorkingDir: root,
     entryPoints: [
       ...catalog.tools.map((tool) => ({ in: `${entryNamespace}:${tool.name}`, out: `tools/${fileOf(tool)}` })),
-      ...helpers.map((helper) => ({ in: `${helperNamespace}:${helper}`, out: helperModulePath(helper).slice(0, -'.js'.length) })),
+      ...(helpers.length === 0 ? [] : [{ in: `${helperNamespace}:${helpers.join(',')}`, out: helperModulePath.slice(0, -'.js'.length) }]),
     ],
     bundle: true,
     splitting: true,
@@ -125,19 +126,24 @@ function entryModules(lookup: (name: string) => CatalogTool | undefined, target:
 }
 
 /**
- * One module per ajv runtime helper the validators import, exposing the CommonJS `module.exports`
- * as its default export, as Node does: the validators read their member from there.
+ * The one module through which the output's validators reach ajv's run-time helpers: the exports
+ * of toolcat's own `validator-runtime` they use, bundled with the ajv code behind them (resolved
+ * from toolcat, whose dependency ajv is), so that the output imports no package for them.
  */
 function helperModules(): Plugin {
+  const source = path.join(toolcatDir, '../runtime/validator-runtime.js')
+  // The index re-exports one module a helper, each importing its ajv file.
+  const fromSource = (importer: string): boolean => path.dirname(importer) === source.slice(0, -'.js'.length)
   return {
     name: 'toolcat-validator-helpers',
     setup(build) {
       build.onResolve({ filter: new RegExp(`^${helperNamespace}:`) }, (args) => ({ path: args.path.slice(helperNamespace.length + 1), namespace: helperNamespace }))
       build.onLoad({ filter: /.*/, namespace: helperNamespace }, (args) => ({
-        contents: `import * as helper from ${JSON.stringify(`${args.path}.js`)}\nexport default helper\n`,
+        contents: `export { ${args.path.split(',').join(', ')} } from ${JSON.stringify(source)}\n`,
         loader: 'js',
         resolveDir: toolcatDir,
       }))
+      build.onResolve({ filter: /^ajv/ }, (args) => (fromSource(args.importer) ? { path: createRequire(args.importer).resolve(args.path) } : undefined))
     },
   }
 }

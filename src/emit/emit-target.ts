@@ -17,6 +17,11 @@ export interface EmitTarget {
   validatorSpecifier?(tool: CatalogTool): string
   /** Specifier of the toolcat runtime. @default 'toolcat' */
   runtimeSpecifier?: string
+  /**
+   * Specifier by which a validator generated into an entry imports one export of
+   * `toolcat/validator-runtime` (ajv's run-time helpers). @default 'toolcat/validator-runtime' for every export
+   */
+  validatorRuntimeSpecifier?(exported: string): string
 }
 
 /**

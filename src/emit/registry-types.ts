@@ -5,32 +5,42 @@ import { advertisedDescription, generatedHeader, identifierOf, jsdoc, toolIdenti
 import { schemaToType, wrap } from './schema-to-type.js'
 
 /**
- * `registry.d.ts`: a `Tools` map from each tool name to its argument and result types (derived
- * from the catalog's JSON Schemas), so `registry.call('add', { left: 1, right: 2 })` type-checks
- * and wrong arguments do not. A streaming tool's result is the array of its chunks, as `execute`
- * collects them.
+ * `registry.d.ts`: a `Tools` map from each tool name to its argument, result and chunk types
+ * (derived from the catalog's JSON Schemas), so `registry.call('add', { left: 1, right: 2 })`
+ * type-checks and wrong arguments do not, and a streaming tool's `stream()` chunks have its chunk
+ * type. A streaming tool's result is the array of its chunks, as `execute` collects them.
  */
 export function generateRegistryTypes(catalog: Catalog): string {
+  const { members, aliases } = toolTypes(catalog, '  ')
+  return (
+    `${generatedHeader(catalog)}import type { LazyRegistry, LazyRegistryOptions } from 'toolcat'\n\n` +
+    `/** Argument, result and stream chunk types of each tool of the catalog, by tool name. */\nexport type Tools = {\n${members.join('')}}\n` +
+    (aliases.length === 0 ? '' : `\n${aliases.join('')}`) +
+    '\n/** Options of `createRegistry`: listeners, host-supplied handlers by tool name, runtime schema compilation. */\n' +
+    'export type RegistryOptions = LazyRegistryOptions<Tools>\n' +
+    '\n/** The registry of the catalog\'s tools; `call` and `stream` are typed by `Tools` and, like `execute`, never reject. */\n' +
+    'export type Registry = LazyRegistry<Tools>\n' +
+    '\n/** Creates a registry of the catalog\'s tools: every definition at once, each tool\'s module imported on its first call. */\n' +
+    'export declare function createRegistry(options?: RegistryOptions): Registry\n'
+  )
+}
+
+/**
+ * The members of a `Tools` map, one a tool (`"name": { args; result; chunk }`, each line starting
+ * with `indent`), and the type aliases of their schemas' definitions, which the map refers to.
+ */
+export function toolTypes(catalog: Catalog, indent: string): { members: string[]; aliases: string[] } {
   const identifiers = toolIdentifiers(catalog)
   const aliases: string[] = []
   const members = catalog.tools.map((tool) => {
     const identifier = identifierOf(identifiers, tool)
     const args = rootType(tool.parameters, `${identifier}$args`, aliases)
+    // A streaming tool's output schema is that of each chunk.
     const output = tool.output === undefined ? 'unknown' : rootType(tool.output, `${identifier}$result`, aliases)
-    const result = tool.stream === true ? `readonly ${wrap(output)}[]` : output
-    return `${jsdoc(advertisedDescription(tool), '  ')}  ${JSON.stringify(tool.name)}: { args: ${args}; result: ${result} }\n`
+    const [result, chunk] = tool.stream === true ? [`readonly ${wrap(output)}[]`, output] : [output, 'never']
+    return `${jsdoc(advertisedDescription(tool), indent)}${indent}${JSON.stringify(tool.name)}: { args: ${args}; result: ${result}; chunk: ${chunk} }\n`
   })
-  return (
-    `${generatedHeader(catalog)}import type { LazyRegistry, LazyRegistryOptions } from 'toolcat'\n\n` +
-    `/** Argument and result types of each tool of the catalog, by tool name. */\nexport type Tools = {\n${members.join('')}}\n` +
-    (aliases.length === 0 ? '' : `\n${aliases.join('')}`) +
-    '\n/** Options of `createRegistry`: listeners, host-supplied handlers by tool name, runtime schema compilation. */\n' +
-    'export type RegistryOptions = LazyRegistryOptions<Tools>\n' +
-    '\n/** The registry of the catalog\'s tools; `call` is typed by `Tools` and, like `execute`, resolves a result and never rejects. */\n' +
-    'export type Registry = LazyRegistry<Tools>\n' +
-    '\n/** Creates a registry of the catalog\'s tools: every definition at once, each tool\'s module imported on its first call. */\n' +
-    'export declare function createRegistry(options?: RegistryOptions): Registry\n'
-  )
+  return { members, aliases }
 }
 
 /**

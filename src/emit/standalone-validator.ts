@@ -1,13 +1,14 @@
 import standalone from 'ajv/dist/standalone/index.js'
 import { ajvFor } from '../runtime/ajv-instance.js'
 import type { JsonSchema } from '../runtime/types.js'
+import { VALIDATOR_RUNTIME, validatorRuntimeExport } from './validator-runtime-names.js'
 
 /**
  * ES module source exporting `validate`: the parameter schema compiled at build time into ajv
  * standalone code, under the runtime's `ajvOptions` and ajv-formats, so it accepts and normalises
  * exactly what runtime compilation would, with no ajv compiler, `eval` or `new Function` at run time.
  */
-export function standaloneValidator(schema: JsonSchema, helperSpecifier: (helper: string) => string = (helper) => `${helper}.js`): string {
+export function standaloneValidator(schema: JsonSchema, helperSpecifier: (exported: string) => string = () => VALIDATOR_RUNTIME): string {
   // The schemas are generated, so checking each against the draft-07 meta-schema (which compiles
   // that meta-schema once per instance) only costs time; skipping codegen's name-optimising passes
   // halves the remaining cost for ~10% more code. ajv still turns the code it generates into a live
@@ -26,19 +27,22 @@ function skipEvaluation(): string {
 }
 
 /**
- * ajv's standalone code still reaches its runtime helpers (formats, `ucs2length`, deep equality)
- * with `require("…").member`, which an ES module cannot use. Each becomes a namespace import of
- * the CommonJS file (or of the module `helperSpecifier` names for it); the member is read from the namespace's `default` (Node, and bundlers in
- * Node mode, expose `module.exports` there) or else from the namespace itself (bundlers honouring
- * `__esModule`).
+ * ajv's standalone code still reaches its run-time helpers (formats, `ucs2length`, deep equality)
+ * with `require("<ajv module>").<member>`, which an ES module cannot use and which would import
+ * packages the app never declared. Each becomes a named import of the `toolcat/validator-runtime`
+ * export holding the same value, from the module `helperSpecifier` names for that export.
  */
-function importRequires(code: string, helperSpecifier: (helper: string) => string): string {
-  const namespaces = new Map<string, string>()
-  const body = code.replace(/require\("([^"]+)"\)\.([A-Za-z_$][\w$]*)/g, (_match, specifier: string, member: string) => {
-    const namespace = namespaces.get(specifier) ?? `cjs${namespaces.size}`
-    namespaces.set(specifier, namespace)
-    return `(${namespace}.default?.${member} ?? ${namespace}.${member})`
+function importRequires(code: string, helperSpecifier: (exported: string) => string): string {
+  const imported = new Map<string, Set<string>>()
+  const body = code.replace(/require\("([^"]+)"\)\.([A-Za-z_$][\w$]*)/g, (_match, module: string, member: string) => {
+    const exported = validatorRuntimeExport(module, member)
+    const specifier = helperSpecifier(exported)
+    imported.set(specifier, (imported.get(specifier) ?? new Set()).add(exported))
+    return `toolcat$${exported}`
   })
-  const imports = [...namespaces].map(([specifier, namespace]) => `import * as ${namespace} from ${JSON.stringify(helperSpecifier(specifier))}\n`)
+  const imports = [...imported.keys()].sort().map((specifier) => {
+    const names = [...(imported.get(specifier) ?? [])].sort().map((name) => `${name} as toolcat$${name}`)
+    return `import { ${names.join(', ')} } from ${JSON.stringify(specifier)}\n`
+  })
   return `${imports.join('')}${body}\n`
 }

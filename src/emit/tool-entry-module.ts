@@ -1,6 +1,7 @@
 import type { CatalogTool } from '../runtime/catalog.js'
 import type { EmitTarget } from './emit-target.js'
 import { standaloneValidator } from './standalone-validator.js'
+import { VALIDATOR_RUNTIME } from './validator-runtime-names.js'
 
 /**
  * A tool's lazy entry module, the one thing a registry imports on the tool's first call: `handler`
@@ -22,5 +23,6 @@ export function generateToolEntryModule(tool: CatalogTool, target: EmitTarget): 
 
 function precompiledValidator(tool: CatalogTool, target: EmitTarget): string {
   const own = target.validatorSpecifier?.(tool)
-  return own === undefined ? standaloneValidator(tool.parameters) : `export { validate } from ${JSON.stringify(own)}\n`
+  if (own !== undefined) return `export { validate } from ${JSON.stringify(own)}\n`
+  return standaloneValidator(tool.parameters, (exported) => target.validatorRuntimeSpecifier?.(exported) ?? VALIDATOR_RUNTIME)
 }

@@ -18,9 +18,9 @@ const tree = {
 } as const
 const catalog: Catalog = { catalogVersion: 1, generator: { name: 'toolcat', version: '0.0.0' }, tools: [tree], hash: 'sha256-c' }
 
-test('recursive $defs become named aliases; a streaming result is the array of its chunks', () => {
+test('recursive $defs become named aliases; a streaming result is the array of its chunks, each chunk typed', () => {
   const types = generateRegistryTypes(catalog)
-  expect(types).toContain('  "walk-tree": { args: { root: walk_tree$args$Node }; result: readonly string[] }\n')
+  expect(types).toContain('  "walk-tree": { args: { root: walk_tree$args$Node }; result: readonly string[]; chunk: string }\n')
   expect(types).toContain('type walk_tree$args$Node = { label: string; children?: readonly walk_tree$args$Node[] }\n')
   expect(types).toContain('export declare function createRegistry(options?: RegistryOptions): Registry\n')
 })

@@ -15,13 +15,19 @@ test('ids the plugin does not own are left to the bundler', () => {
   expect(parseVirtualId('\0toolcat/tool/nested/add.js')).toBeUndefined()
 })
 
-test('options default to the tools folder under the bundler root, precompiled validators and catalog.json', () => {
-  expect(resolveOptions({}, '/app')).toEqual({ root: '/app', tools: 'tools', emitCatalog: true, validators: 'precompiled' })
-  expect(resolveOptions({ root: 'site', tsconfig: 'tsconfig.app.json', emitCatalog: false }, '/app')).toMatchObject({
+test('options default to the tools folder under the bundler root, precompiled validators, catalog.json and typed-tools.d.ts', () => {
+  expect(resolveOptions({}, '/app')).toEqual({ root: '/app', tools: 'tools', emitCatalog: true, dts: '/app/typed-tools.d.ts', validators: 'precompiled' })
+  expect(resolveOptions({ root: 'site', tsconfig: 'tsconfig.app.json', emitCatalog: false, dts: 'src/tools.d.ts' }, '/app')).toMatchObject({
     root: '/app/site',
     tsconfig: '/app/site/tsconfig.app.json',
     emitCatalog: false,
+    dts: '/app/site/src/tools.d.ts',
   })
+  expect(resolveOptions({ dts: false }, '/app').dts).toBeUndefined()
+})
+
+test('a declaration path that is not a .d.ts file is a clear error', () => {
+  expect(() => resolveOptions({ dts: 'types.ts' }, '/app')).toThrow('toolcat: option "dts" must be false or a path ending in .d.ts, got "types.ts"')
 })
 
 test('an unknown validator mode is a clear error', () => {

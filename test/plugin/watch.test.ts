@@ -1,4 +1,4 @@
-import { copyFileSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, expect, test } from 'vitest'
 import { eventually } from './helpers/eventually.js'
@@ -34,3 +34,34 @@ test.each(Object.keys(watchers) as (keyof typeof watchers)[])('%s in watch mode 
     await watching.close()
   }
 })
+
+test.each(Object.keys(watchers) as (keyof typeof watchers)[])(
+  '%s in watch mode, with tools as globs, notices a new file matching one and an edit of a type file a tool imports',
+  async (name) => {
+    const root = copyFixture('plugin-app', `watch-globs-${name}`)
+    folders.push(root)
+    mkdirSync(join(root, 'shared'))
+    mkdirSync(join(root, 'lib'))
+    writeFileSync(join(root, 'shared/shapes.ts'), 'export interface Loud {\n  text: string\n}\n')
+    writeFileSync(
+      join(root, 'tools/echo.ts'),
+      "import { defineTool } from 'toolcat'\nimport type { Loud } from '../shared/shapes'\n\n/** Echo a text. */\nexport const echo = defineTool({ execute: (args: Loud) => args.text })\n",
+    )
+    const catalog = readCatalog(join(root, 'out/catalog.json'))
+    const echo = (current: Catalog | undefined) => Object.keys(current?.tools.find((tool) => tool.name === 'echo')?.parameters.properties ?? {})
+    const names = (current: Catalog | undefined) => current?.tools.map((entry) => entry.name)
+    const watching = await watchers[name](root, join(root, 'out'), { tools: ['tools/*.ts', 'lib/**/*.ts'] })
+    try {
+      expect(names(await eventually(catalog, (current) => names(current) !== undefined))).toEqual(['add', 'echo', 'greet'])
+      // The bundle never holds shapes.ts (only its types are imported), yet the catalog follows it.
+      writeFileSync(join(root, 'shared/shapes.ts'), 'export interface Loud {\n  text: string\n  times?: number\n}\n')
+      expect(echo(await eventually(catalog, (current) => echo(current).includes('times')))).toEqual(['text', 'times'])
+      mkdirSync(join(root, 'lib/nested'))
+      copyFileSync(addedTool, join(root, 'lib/nested/shout.ts'))
+      copyFileSync(addedTool, join(root, 'whisper.ts'))
+      expect(names(await eventually(catalog, (current) => names(current)?.includes('shout') === true))).toEqual(['add', 'echo', 'greet', 'shout'])
+    } finally {
+      await watching.close()
+    }
+  },
+)

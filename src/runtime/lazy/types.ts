@@ -1,6 +1,6 @@
 import type { CatalogTool } from '../catalog.js'
 import type { ToolManagerInterface, ToolManagerOptions } from '../manager-types.js'
-import type { JsonSchema, ToolContext, ToolFailure, ToolHandler } from '../types.js'
+import type { JsonSchema, ToolCall, ToolContext, ToolFailure, ToolHandler } from '../types.js'
 import type { CompiledValidator } from '../validation.js'
 
 /** What a tool's lazy entry module provides once imported: its handler and its precompiled validator. */
@@ -44,11 +44,26 @@ export interface LazyToolIndexEntry {
   readonly load: () => Promise<LazyToolModule>
 }
 
-/** Argument and result types of tools, by name: what a generated `registry.d.ts` declares. */
-export type ToolTypeMap = { readonly [name: string]: { readonly args: object; readonly result: unknown } }
+/**
+ * Argument, result and stream chunk types of tools, by name: what a generated `registry.d.ts` (or
+ * the plugin's declaration file) declares. A streaming tool's `result` is the array of its chunks;
+ * `chunk` is `never` for a tool that does not stream, and taken as `unknown` when absent.
+ */
+export type ToolTypeMap = { readonly [name: string]: { readonly args: object; readonly result: unknown; readonly chunk?: unknown } }
 
 /** A `ToolResult` whose success value has the tool's declared result type. */
 export type TypedToolResult<R> = { readonly id: string; readonly name: string; readonly success: true; readonly value: R } | ToolFailure
+
+/** A `ToolCall` of tool `N`, its arguments typed by the tool's parameter type. */
+export interface TypedToolCall<T extends ToolTypeMap, N extends keyof T & string> extends ToolCall {
+  readonly name: N
+  readonly arguments: T[N]['args'] & Readonly<Record<string, unknown>>
+}
+
+/** One part of a typed stream: each chunk, typed as the tool yields it, then the typed result. */
+export type TypedToolStreamPart<T extends ToolTypeMap, N extends keyof T & string> =
+  | { readonly type: 'chunk'; readonly value: T[N] extends { readonly chunk: infer C } ? C : unknown }
+  | { readonly type: 'result'; readonly result: TypedToolResult<T[N]['result']> }
 
 /** Configures a lazy registry: the runtime registry's listeners plus where handlers and validators come from. */
 export interface LazyRegistryOptions<T extends ToolTypeMap = ToolTypeMap> extends ToolManagerOptions {
@@ -79,4 +94,9 @@ export interface LazyRegistry<T extends ToolTypeMap = ToolTypeMap> extends ToolM
    * (unknown tool, argument fault, import failure, handler throw…) is a failure result (T7).
    */
   call<N extends keyof T & string>(name: N, args: T[N]['args'], context?: ToolContext): Promise<TypedToolResult<T[N]['result']>>
+  /**
+   * Executes one call, yielding each chunk of a streaming handler as produced (typed as the tool
+   * yields it), then exactly one result; like `execute`, a failure is a result, never a throw.
+   */
+  stream<N extends keyof T & string>(call: TypedToolCall<T, N>, context?: ToolContext): AsyncIterable<TypedToolStreamPart<T, N>>
 }

@@ -9,6 +9,7 @@ import toolcatRollup from 'toolcat/rollup'
 import toolcatRspack from 'toolcat/rspack'
 import toolcatVite from 'toolcat/vite'
 import toolcatWebpack from 'toolcat/webpack'
+import type { ToolcatPluginOptions } from '../../../plugin/options.js'
 import { runtimeEntry } from './paths.js'
 
 /** Builds `<root>/main.ts` into `outDir` as ESM runnable in Node; rejects with the bundler's own error text. */
@@ -26,8 +27,8 @@ export const bundlers: Record<'esbuild' | 'vite' | 'rollup' | 'webpack' | 'rspac
       logLevel: 'silent',
       resolve: { alias: { toolcat: runtimeEntry } },
       plugins: [toolcatVite()],
-      // An SSR build drops emitted assets unless asked to keep them, catalog.json included.
-      build: { ssr: 'main.ts', ssrEmitAssets: true, outDir, emptyOutDir: true, rollupOptions: { output: { format: 'esm', entryFileNames: 'main.js' } } },
+      // An SSR build, without `ssrEmitAssets`: vite drops the assets, and the plugin writes catalog.json itself.
+      build: { ssr: 'main.ts', outDir, emptyOutDir: true, rollupOptions: { output: { format: 'esm', entryFileNames: 'main.js' } } },
     })
   },
   async rollup(root, outDir) {
@@ -44,15 +45,15 @@ export const bundlers: Record<'esbuild' | 'vite' | 'rollup' | 'webpack' | 'rspac
 }
 
 /** webpack, with esbuild stripping the types. */
-export function webpackConfig(root: string, outDir: string): Configuration {
+export function webpackConfig(root: string, outDir: string, plugin: ToolcatPluginOptions = {}): Configuration {
   const loader = { test: /\.ts$/, loader: join(import.meta.dirname, 'strip-types-loader.mjs') }
-  return webpackLike(root, outDir, loader, [toolcatWebpack()])
+  return webpackLike(root, outDir, loader, [toolcatWebpack(plugin)])
 }
 
 /** rspack, with its built-in swc loader stripping the types. */
-export function rspackConfig(root: string, outDir: string): RspackOptions {
+export function rspackConfig(root: string, outDir: string, plugin: ToolcatPluginOptions = {}): RspackOptions {
   const loader = { test: /\.ts$/, loader: 'builtin:swc-loader', options: { jsc: { parser: { syntax: 'typescript' } } } }
-  return webpackLike(root, outDir, loader, [toolcatRspack()]) as RspackOptions
+  return webpackLike(root, outDir, loader, [toolcatRspack(plugin)]) as RspackOptions
 }
 
 /** The configuration webpack and rspack share: ESM output for Node, each dynamic import its own chunk. */
@@ -92,7 +93,7 @@ function compile(compiler: Compiler): Promise<void> {
 }
 
 /** esbuild: bundled ESM for Node, split at every dynamic import. */
-export function esbuildOptions(root: string, outDir: string): BuildOptions {
+export function esbuildOptions(root: string, outDir: string, plugin: ToolcatPluginOptions = {}): BuildOptions {
   return {
     absWorkingDir: root,
     entryPoints: ['main.ts'],
@@ -104,17 +105,17 @@ export function esbuildOptions(root: string, outDir: string): BuildOptions {
     alias: { toolcat: runtimeEntry },
     external: ['ajv', 'ajv-formats'],
     logLevel: 'silent',
-    plugins: [toolcatEsbuild()],
+    plugins: [toolcatEsbuild(plugin)],
   }
 }
 
 /** rollup: it resolves no packages and reads no TypeScript by itself, so two small plugins do. */
-export function rollupOptions(root: string): RollupOptions {
+export function rollupOptions(root: string, plugin: ToolcatPluginOptions = {}): RollupOptions {
   return {
     input: join(root, 'main.ts'),
     external: [/^ajv/],
     plugins: [
-      toolcatRollup({ root }),
+      toolcatRollup({ root, ...plugin }),
       { name: 'toolcat-runtime', resolveId: (id) => (id === 'toolcat' ? runtimeEntry : null) },
       { name: 'strip-types', transform: async (code, id) => (id.endsWith('.ts') ? { code: (await transform(code, { loader: 'ts' })).code } : null) },
     ],
