@@ -1,7 +1,8 @@
 import { createMcpServer, type ConfirmPolicy } from '../interop/mcp/create-mcp-server.js'
 import { loadMcpSdk } from '../interop/mcp/load-sdk.js'
 import { loadServedRegistry } from '../interop/mcp/served-registry.js'
-import { analysisOptions, reportAnalysis, runAnalysis } from './analysis-run.js'
+import { analysisOptions } from './analysis-options.js'
+import { reportAnalysis, runAnalysis } from './analysis-run.js'
 import { UsageError, UserError, type Command, type CommandInput } from './command.js'
 import { depsHelp, depsOptions } from './deps-options.js'
 
