@@ -10,9 +10,9 @@ export const buildCommand: Command = {
   summary: 'analyse the tool modules and write catalog.json',
   help: `Usage: toolcat build [toolsDir] [options]
 
-Reads the tool modules in toolsDir (default: tools) without running them, derives each tool's
-JSON Schema from its handler's types and writes the catalog. Nothing is written when there is
-an error; a catalog written earlier stays as it was.
+Reads the tool modules in toolsDir (default: tools; a folder, or a quoted glob) without running
+them, derives each tool's JSON Schema from its handler's types and writes the catalog. Nothing
+is written when there is an error; a catalog written earlier stays as it was.
 
 Options:
   --out <file>       catalog file to write (default, without --outDir: <root>/catalog.json,

@@ -14,15 +14,16 @@ export interface Ending {
 /**
  * The built `toolcat` running as a long-lived child process (`build --watch`, or a build to
  * interrupt), its stderr collected line by line. `group` starts it in a process group of its own,
- * so a signal can reach it and its children together, as Ctrl-C in a terminal does.
+ * so a signal can reach it and its children together, as Ctrl-C in a terminal does; `bin` runs
+ * another copy of the CLI (an installed one) than the repository's.
  */
 export class CliProcess {
   readonly child: ChildProcess
   readonly ended: Promise<Ending>
   #stderr = ''
 
-  constructor(args: readonly string[], cwd: string, options: { group?: boolean } = {}) {
-    this.child = spawn(process.execPath, [bin, ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'], detached: options.group === true })
+  constructor(args: readonly string[], cwd: string, options: { group?: boolean; bin?: string } = {}) {
+    this.child = spawn(process.execPath, [options.bin ?? bin, ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'], detached: options.group === true })
     this.child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (this.#stderr += chunk))
     this.child.stdout?.resume()
     this.ended = new Promise((resolve) => this.child.once('exit', (code, signal) => resolve({ code, signal })))
