@@ -43,13 +43,24 @@ test('build --watch rebuilds on edits, type-file edits, new and deleted tools; a
   expect(await cli.summary(3)).toMatch(ok(2))
   expect(propertiesOf(readCatalog(catalogFile), 'greet')).toEqual(['name', 'title'])
 
+  // Deleting the type file breaks the import (the last output stays); creating it again mends it.
+  const person = readFileSync(path.join(root, 'types/person.ts'), 'utf8')
+  rmSync(path.join(root, 'types/person.ts'))
+  // The import that no longer resolves, and what follows from it (Person read as any).
+  expect(await cli.summary(4)).toMatch(/^✖ 2 tools · 2 errors · 0 warnings · \d+ ms · last output kept$/)
+  expect(cli.stderr).toMatch(/tools\/greet\.ts:2:29 - error TC1010: cannot resolve '\.\.\/types\/person\.js'/)
+  expect(propertiesOf(readCatalog(catalogFile), 'greet')).toEqual(['name', 'title'])
+  writeFile(root, 'types/person.ts', person.replace('title?: string', 'nickname?: string'))
+  expect(await cli.summary(5)).toMatch(ok(2))
+  expect(propertiesOf(readCatalog(catalogFile), 'greet')).toEqual(['name', 'nickname'])
+
   writeFile(root, 'tools/deep/shout.ts', toolSource('Shout a word.', '{ word: string }'))
-  expect(await cli.summary(4)).toMatch(ok(3))
+  expect(await cli.summary(6)).toMatch(ok(3))
   expect(readCatalog(catalogFile).tools.map((tool) => tool.name)).toEqual(['add', 'greet', 'shout'])
   expect(existsSync(path.join(out, 'tools/shout.js'))).toBe(true)
 
   rmSync(path.join(root, 'tools/deep'), { recursive: true })
-  expect(await cli.summary(5)).toMatch(ok(2))
+  expect(await cli.summary(7)).toMatch(ok(2))
   expect(readCatalog(catalogFile).tools.map((tool) => tool.name)).toEqual(['add', 'greet'])
   // The deleted tool's compiled module and validator go with it.
   expect(existsSync(path.join(out, 'tools/shout.js'))).toBe(false)
@@ -57,18 +68,18 @@ test('build --watch rebuilds on edits, type-file edits, new and deleted tools; a
 
   const lastGood = readFileSync(catalogFile, 'utf8')
   writeFile(root, 'tools/add.ts', toolSource('Add two numbers.', '{ left: number; when: Date }'))
-  expect(await cli.summary(6)).toMatch(/^✖ 2 tools · 1 error · 0 warnings · \d+ ms · last output kept$/)
+  expect(await cli.summary(8)).toMatch(/^✖ 2 tools · 1 error · 0 warnings · \d+ ms · last output kept$/)
   expect(cli.stderr).toMatch(/tools\/add\.ts:5:33 - error TC1005: when: Date is not a JSON type/)
   expect(readFileSync(catalogFile, 'utf8')).toBe(lastGood)
 
   writeFile(root, 'tools/add.ts', toolSource('Add two numbers.', '{ left: number; right: number }'))
-  expect(await cli.summary(7)).toMatch(ok(2))
+  expect(await cli.summary(9)).toMatch(ok(2))
 
   // A burst of saves is one rebuild, of the last contents.
   for (const field of ['a', 'b', 'c', 'd', 'last']) writeFile(root, 'tools/add.ts', toolSource('Add two numbers.', `{ left: number; ${field}: number }`))
-  expect(await cli.summary(8)).toMatch(ok(2))
+  expect(await cli.summary(10)).toMatch(ok(2))
   await new Promise((resolve) => setTimeout(resolve, 1_000))
-  expect(cli.summaries()).toHaveLength(8)
+  expect(cli.summaries()).toHaveLength(10)
   expect(propertiesOf(readCatalog(catalogFile), 'add')).toEqual(['left', 'last'])
 
   cli.signal('SIGINT')
