@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { watch } from 'chokidar'
 import { resolveLayout } from '../analyze/build-options.js'
-import type { BuildResult, FileChange } from '../analyze/index.js'
+import type { BuildResult, CatalogBuilder, FileChange } from '../analyze/index.js'
 import { onInterrupt } from '../emit/interrupt.js'
 import { builderOptionsOf } from './analysis-options.js'
 import { analysisRun, createBuilder, displayPath, printDiagnostics } from './analysis-run.js'
@@ -25,39 +25,42 @@ export async function watchBuild(input: CommandInput, targets: BuildTargets): Pr
   const started = performance.now()
   const options = builderOptionsOf(input)
   const layout = resolveLayout(options)
-  let builder = await createBuilder(input)
-  const first = await rebuild(() => builder.build(), builder.root, targets, started)
   // A tools folder that is not there is a typo far more often than a folder still to come.
-  if (!existsSync(layout.searched)) return 1
-  const files = new WatchedFiles(layout, builder.root, targets, options.tsconfig)
-  files.update(builder.sourceFiles(), first)
+  if (!existsSync(layout.searched)) {
+    await rebuild(async () => (await createBuilder(input)).build(), layout.root, targets, started)
+    return 1
+  }
+  const files = new WatchedFiles(layout, targets, options.tsconfig)
+  // Watching starts before the first build, so that an edit made while it runs is not lost.
   const watcher = watch(files.roots(), { ignoreInitial: true, ignored: (file) => files.ignored(path.resolve(file)) })
   const pending = new Map<string, FileChange['kind']>()
   let timer: NodeJS.Timeout | undefined
-  let running = false
+  let running = true
+  let builder: CatalogBuilder | undefined
 
   const flush = async (): Promise<void> => {
     const started = performance.now()
     const changes = [...pending].map(([file, kind]) => ({ path: file, kind }))
     pending.clear()
     // A new tsconfig, or a file that may resolve an import that failed, needs a fresh program.
-    const fresh = changes.some((change) => files.needsFreshBuilder(change))
-    if (fresh) builder = await createBuilder(input)
-    const run = await rebuild(() => (fresh ? builder.build() : builder.update(changes)), builder.root, targets, started)
-    const outside = files.update(builder.sourceFiles(), run)
+    const current = builder === undefined || changes.some((change) => files.needsFreshBuilder(change)) ? undefined : builder
+    const run = await rebuild(async () => (current === undefined ? (builder = await createBuilder(input)).build() : current.update(changes)), layout.root, targets, started)
+    const outside = files.update(builder?.sourceFiles() ?? [], run)
     if (outside.length > 0) watcher.add(outside)
   }
   const schedule = (): void => {
     clearTimeout(timer)
     timer = setTimeout(() => {
       // One rebuild at a time: changes seen meanwhile wait for the next.
-      if (running) return schedule()
+      if (running) return
       running = true
       // Whatever goes wrong in one rebuild is reported, and watching goes on.
-      void flush().catch((error: unknown) => process.stderr.write(`toolcat: rebuild failed: ${error instanceof Error ? error.message : String(error)}\n`)).finally(() => {
-        running = false
-        if (pending.size > 0) schedule()
-      })
+      void flush()
+        .catch((error: unknown) => process.stderr.write(`toolcat: rebuild failed: ${error instanceof Error ? error.message : String(error)}\n`))
+        .finally(() => {
+          running = false
+          if (pending.size > 0) schedule()
+        })
     }, debounceMs)
   }
   for (const kind of ['add', 'change', 'unlink'] as const) {
@@ -76,13 +79,18 @@ export async function watchBuild(input: CommandInput, targets: BuildTargets): Pr
     await watcher.close()
   })
   await new Promise<void>((resolve) => watcher.once('ready', () => resolve()))
+  // Changes seen during the first build are already in \`pending\`: the build reads them or a rebuild follows.
+  pending.clear()
+  await flush()
+  running = false
+  if (pending.size > 0) schedule()
   process.stderr.write(`toolcat: watching ${displayPath(layout.searched)} and the files its tools import; Ctrl-C to stop\n`)
   return new Promise<number>(() => {})
 }
 
 /** One build's report: its diagnostics, then one summary line; the outputs are written only when it succeeded. */
-async function rebuild(derive: () => BuildResult, root: string, targets: BuildTargets, started: number): Promise<BuildResult> {
-  const run = analysisRun(derive(), root, started)
+async function rebuild(derive: () => Promise<BuildResult>, root: string, targets: BuildTargets, started: number): Promise<BuildResult> {
+  const run = analysisRun(await derive(), root, started)
   printDiagnostics(run)
   const line = (written?: string): string => summaryLine(run.catalog.tools.length, run.diagnostics, performance.now() - started, written)
   if (run.failed) {

@@ -23,11 +23,11 @@ export class WatchedFiles {
   #read = new Set<string>()
   #unresolved = false
 
-  constructor(layout: BuildLayout, root: string, targets: BuildTargets, tsconfig: string | undefined) {
+  constructor(layout: BuildLayout, targets: BuildTargets, tsconfig: string | undefined) {
     this.#layout = layout
-    this.#root = root
-    this.#tsconfig = tsconfig ?? path.join(root, 'tsconfig.json')
-    this.#packageJson = path.join(root, 'package.json')
+    this.#root = layout.root
+    this.#tsconfig = tsconfig ?? path.join(layout.root, 'tsconfig.json')
+    this.#packageJson = path.join(layout.root, 'package.json')
     this.#outputs = [targets.outDir, targets.out].filter((output) => output !== undefined)
   }
 

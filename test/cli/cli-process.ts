@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { readdirSync } from 'node:fs'
+import { existsSync, readdirSync } from 'node:fs'
 import path from 'node:path'
 import { repoRoot } from './run-cli.js'
 
@@ -50,8 +50,8 @@ export class CliProcess {
   }
 
   /** Waits for the n-th summary line (1-based) and returns it. */
-  async summary(n: number): Promise<string> {
-    await this.waitFor(() => this.summaries().length >= n)
+  async summary(n: number, ms?: number): Promise<string> {
+    await this.waitFor(() => this.summaries().length >= n, ms)
     return this.summaries()[n - 1] as string
   }
 
@@ -69,6 +69,7 @@ export class CliProcess {
 
 /** Every leftover of an interrupted or failed write under `folder`: temporary files and staging folders. */
 export function leftovers(folder: string): string[] {
+  if (!existsSync(folder)) return []
   return (readdirSync(folder, { recursive: true, encoding: 'utf8' }) as string[]).filter((entry) =>
     path.basename(entry).startsWith('.toolcat-staging-') || entry.split(path.sep).some((segment) => segment.startsWith('.toolcat-staging-')) || entry.endsWith('.tmp'),
   )

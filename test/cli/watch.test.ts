@@ -104,10 +104,15 @@ test('build --watch with globs notices new matching files in new folders, and on
   expect(leftovers(root)).toEqual([])
 })
 
-test('Ctrl-C in the middle of a rebuild removes its staging folder and temporary files and keeps the last output', async () => {
+test('an edit made during the first build is built next; Ctrl-C in the middle of a rebuild removes its staging folder and temporary files and keeps the last output', async () => {
   const root = largeProject(120)
   const out = path.join(root, 'out')
   const cli = watch(['build', 'tools', '--outDir', 'out'], root)
+  // The first build is writing its output: an edit now must not be lost.
+  await waitForStaging(out)
+  writeFile(root, 'tools/tool-7.ts', readFileSync(path.join(root, 'tools/tool-7.ts'), 'utf8').replace('label?: string', 'label?: string; late?: boolean'))
+  expect(await cli.summary(2, 120_000)).toMatch(/^✔ 120 tools · 0 errors · 0 warnings · \d+ ms → out$/)
+  expect(propertiesOf(readCatalog(path.join(out, 'catalog.json')), 'tool-7')).toContain('late')
   await cli.waitFor((stderr) => stderr.includes('toolcat: watching'), 120_000)
   const before = readFileSync(path.join(out, 'catalog.json'), 'utf8')
   // Every tool reads this type: the rebuild re-derives and recompiles all of them.
