@@ -21,6 +21,8 @@ export function diagnosticsError(diagnostics: readonly Diagnostic[], root: strin
   const message = `toolcat found ${errors.length} error${errors.length === 1 ? '' : 's'} in the tool modules:\n${errors.map(formatDiagnostic).join('\n')}`
   if (first.file === undefined) return { message }
   const file = resolve(root, first.file)
-  // Bundlers count columns from 0; diagnostics, like editors, from 1.
-  return { message, id: file, loc: { file, line: first.line ?? 1, column: (first.column ?? 1) - 1 } }
+  // Rollup's API counts loc.column from 0, but vite, rollup and esbuild print the number as given,
+  // in a header right above our message's own `path:line:col`. One convention everywhere: 1-based,
+  // as tsc prints and as editors read `path:line:col` links.
+  return { message, id: file, loc: { file, line: first.line ?? 1, column: first.column ?? 1 } }
 }

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs'
 import path from 'node:path'
 import type { Project } from 'ts-morph'
 import { createSchemaGenerator } from '../schema/index.js'
@@ -34,8 +35,8 @@ export interface CatalogBuilder {
   /** Absolute paths of the tool modules currently discovered. */
   toolFiles(): string[]
   /**
-   * Absolute paths of the project's own source files the last build read: the tool modules and
-   * every file their types reached outside node_modules (what a watcher must watch).
+   * Absolute paths of every source file the last build read outside node_modules: the tool modules
+   * and the files whose types they import (what a watcher must watch besides the tools folder).
    */
   sourceFiles(): string[]
   build(): BuildResult
@@ -80,7 +81,7 @@ export function createCatalogBuilder(options: BuildOptions = {}): CatalogBuilder
   return {
     root: layout.root,
     toolFiles: () => [...files],
-    sourceFiles: () => ('project' in setup ? ownSourceFiles(setup.project, files) : [...files]),
+    sourceFiles: () => ('project' in setup ? projectSourceFiles(setup.project, files) : [...files]),
     build,
     update(changes) {
       if ('project' in setup) {
@@ -90,11 +91,6 @@ export function createCatalogBuilder(options: BuildOptions = {}): CatalogBuilder
       return build()
     },
   }
-}
-
-function ownSourceFiles(project: Project, tools: readonly string[]): string[] {
-  const read = project.getProgram().compilerObject.getSourceFiles().map((file) => path.resolve(file.fileName))
-  return [...new Set([...tools, ...read.filter((file) => !file.split(path.sep).includes('node_modules'))])].sort()
 }
 
 /** Refreshes only the changed files in the project and returns the new list of tool modules. */
@@ -133,10 +129,31 @@ function forgetAffected(results: Map<string, ModuleResult>, layout: BuildLayout,
   }
 }
 
+/** The files of the project's program (the checker's view, so imports resolved on demand count), outside node_modules and the default libraries. */
+function projectSourceFiles(project: Project, files: readonly string[]): string[] {
+  const program = project.getProgram().compilerObject
+  const found = new Set(files)
+  for (const sourceFile of program.getSourceFiles()) {
+    const file = path.resolve(sourceFile.fileName)
+    if (program.isSourceFileDefaultLibrary(sourceFile) || file.split(path.sep).includes('node_modules')) continue
+    found.add(file)
+  }
+  return [...found].sort()
+}
+
 function noTools(layout: BuildLayout): Diagnostic {
+  const shown = relativePath(layout.root, layout.searched) || '.'
+  // A folder that is not there is most often a typo in the path: say so rather than "no tools".
+  if (!existsSync(layout.searched)) {
+    return diagnosticFor(layout.root, layout.searched, {
+      code: codes.noTools,
+      message: `the tools folder ${shown} does not exist`,
+      hint: 'create it with a tool module in it, or point to the folder that holds your tools',
+    })
+  }
   return diagnosticFor(layout.root, layout.searched, {
     code: codes.noTools,
-    message: `no tool modules found in ${relativePath(layout.root, layout.searched) || '.'}`,
+    message: `no tool modules found in ${shown}`,
     hint: 'export a `defineTool({...})` from a .ts file there, or point to another folder',
   })
 }

@@ -1,27 +1,30 @@
-import path from 'node:path'
-import { serializeCatalog } from '../emit/catalog-json.js'
-import { ToolCompileError } from '../emit/tool-compile-error.js'
-import { writeFilesAtomically, type FileToWrite } from '../emit/write-files.js'
-import { analysisOptions, reportAnalysis, runAnalysis } from './analysis-run.js'
-import { UsageError, UserError, type Command, type CommandInput } from './command.js'
+import { analysisOptions } from './analysis-options.js'
+import { analysisRun, createBuilder, reportAnalysis } from './analysis-run.js'
+import { buildTargetsOf, writeBuildOutput } from './build-output.js'
+import { UsageError, type Command } from './command.js'
 import { depsHelp, depsOptions } from './deps-options.js'
 
-/** `toolcat build [toolsDir] [--out file] [--outDir dir]`: analyses the tools and writes the catalog (and the app's modules) atomically. */
+/** `toolcat build [toolsDir] [--out file] [--outDir dir] [--watch]`: analyses the tools and writes the catalog (and the app's modules) atomically. */
 export const buildCommand: Command = {
   name: 'build',
   summary: 'analyse the tool modules and write catalog.json',
   help: `Usage: toolcat build [toolsDir] [options]
 
-Reads the tool modules in toolsDir (default: tools) without running them, derives each tool's
-JSON Schema from its handler's types and writes the catalog. Nothing is written when there is
-an error; a catalog written earlier stays as it was.
+Reads the tool modules in toolsDir (default: tools; a folder, or a quoted glob) without running
+them, derives each tool's JSON Schema from its handler's types and writes the catalog. Nothing
+is written when there is an error; a catalog written earlier stays as it was.
 
 Options:
   --out <file>       catalog file to write (default, without --outDir: <root>/catalog.json,
                      where <root> is the nearest folder at or above toolsDir holding a package.json)
   --outDir <dir>     write what an app imports into dir: catalog.json, catalog.js, registry.js,
                      their .d.ts, and under tools/ the tool modules compiled with their
-                     validators (with --out, both)
+                     validators (with --out, both). Files an earlier build wrote there and this
+                     one does not are removed (dir/.toolcat-manifest.json lists them); dir gets
+                     a package.json with "type": "module" when the nearest one says otherwise
+  -w, --watch        build, then rebuild whenever a tool module, a file whose types one imports,
+                     the tsconfig or package.json changes; one summary line per rebuild. A failed
+                     rebuild prints its diagnostics and keeps the last output. Ctrl-C stops
   --validators <mode> precompiled (default): each tool's validator generated at build time, no ajv
                      compiler or eval at run time; runtime: compiled with ajv on each tool's first call
   --tsconfig <file>  tsconfig to type-check with (default: <root>/tsconfig.json when present)
@@ -29,40 +32,34 @@ ${depsHelp(21)}
   --json             print { catalog?, diagnostics } as JSON on stdout instead of the summary
   -h, --help         show this help
 
-Exit status: 0 on success, 1 when there is an error, 2 on bad usage.`,
-  options: { ...analysisOptions, ...depsOptions, out: { type: 'string', short: 'o' }, outDir: { type: 'string' }, validators: { type: 'string' } },
+Exit status: 0 on success, 1 when there is an error, 2 on bad usage; with --watch, ended by
+Ctrl-C or SIGTERM (130 or 143) after removing any half-written output.`,
+  options: {
+    ...analysisOptions,
+    ...depsOptions,
+    out: { type: 'string', short: 'o' },
+    outDir: { type: 'string' },
+    validators: { type: 'string' },
+    watch: { type: 'boolean', short: 'w' },
+  },
   maxPositionals: 1,
   async run(input) {
-    const validators = validatorsOf(input)
-    const run = await runAnalysis(input)
+    const targets = buildTargetsOf(input)
+    if (input.values.watch === true) {
+      if (input.values.json === true) throw new UsageError('--json and --watch do not go together: --watch prints a summary line per rebuild')
+      const { watchBuild } = await import('./watch-build.js')
+      return watchBuild(input, targets)
+    }
+    const started = performance.now()
+    const builder = await createBuilder(input)
+    const run = analysisRun(builder.build(), builder.root, started)
     if (run.failed) {
       reportAnalysis(run, input)
       return 1
     }
-    const outDir = typeof input.values.outDir === 'string' ? path.resolve(input.values.outDir) : undefined
-    const out = typeof input.values.out === 'string' ? path.resolve(input.values.out) : outDir === undefined ? path.join(run.root, 'catalog.json') : undefined
-    const catalogFile: FileToWrite[] = out === undefined ? [] : [{ path: out, contents: serializeCatalog(run.catalog) }]
-    try {
-      if (outDir === undefined) writeFilesAtomically(catalogFile)
-      else {
-        const { writeOutDir } = await import('../emit/write-out-dir.js')
-        await writeOutDir(run.catalog, { root: run.root, outDir, validators }, catalogFile)
-      }
-    } catch (error) {
-      if (error instanceof ToolCompileError) throw new UserError(`cannot compile the tool modules for ${outDir}: ${error.message}`)
-      throw new UserError(`cannot write ${out ?? outDir}: ${messageOf(error)}`)
-    }
-    reportAnalysis(run, input, outDir ?? out)
+    const { written, notes } = await writeBuildOutput(run, targets)
+    if (input.values.json !== true) for (const note of notes) process.stderr.write(`note: ${note}\n`)
+    reportAnalysis(run, input, written)
     return 0
   },
-}
-
-function validatorsOf(input: CommandInput): 'precompiled' | 'runtime' {
-  const mode = input.values.validators ?? 'precompiled'
-  if (mode === 'precompiled' || mode === 'runtime') return mode
-  throw new UsageError(`--validators must be precompiled or runtime, not ${String(mode)}`)
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error)
 }

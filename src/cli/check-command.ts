@@ -1,4 +1,5 @@
-import { analysisOptions, reportAnalysis, runAnalysis } from './analysis-run.js'
+import { analysisOptions } from './analysis-options.js'
+import { reportAnalysis, runAnalysis } from './analysis-run.js'
 import type { Command } from './command.js'
 
 /** `toolcat check [toolsDir]`: the build's analysis, writing nothing; for CI and editors. */

@@ -1,7 +1,8 @@
-import { parseArgs } from 'node:util'
 import { toolcatVersion } from '../analyze/package-info.js'
-import { UsageError, UserError, type Command } from './command.js'
+import { UsageError, UserError } from './command.js'
 import { commands } from './commands.js'
+import { nearestName } from './nearest-name.js'
+import { parseCommandLine } from './parse-command-line.js'
 
 /** Runs the toolcat command line and returns its exit code; user mistakes never surface as stack traces. */
 export async function main(argv: readonly string[]): Promise<number> {
@@ -32,28 +33,16 @@ async function dispatch(argv: readonly string[]): Promise<number> {
     return 0
   }
   const command = commands.find((candidate) => candidate.name === first)
-  if (!command) throw new UsageError(`unknown command '${first}'; run toolcat --help for the list`)
+  if (!command) {
+    const guess = nearestName(first, commands.map((candidate) => candidate.name))
+    throw new UsageError(`unknown command '${first}'; ${guess === undefined ? '' : `did you mean '${guess}'? `}run toolcat --help for the list`)
+  }
   const input = parseCommandLine(command, rest)
   if (input.values.help) {
     process.stdout.write(`${command.help}\n`)
     return 0
   }
   return command.run(input)
-}
-
-function parseCommandLine(command: Command, args: readonly string[]): ReturnType<typeof parseArgs> {
-  let parsed: ReturnType<typeof parseArgs>
-  try {
-    parsed = parseArgs({ args: [...args], options: command.options, allowPositionals: true, strict: true })
-  } catch (error) {
-    // parseArgs reports unknown flags and missing values as TypeErrors with ERR_PARSE_ARGS_* codes.
-    const message = error instanceof Error ? error.message : String(error)
-    throw new UsageError(`${message}\nrun toolcat ${command.name} --help for its options`)
-  }
-  if (parsed.positionals.length > command.maxPositionals) {
-    throw new UsageError(`too many arguments for ${command.name}: ${parsed.positionals.join(' ')}`)
-  }
-  return parsed
 }
 
 function overview(): string {

@@ -1,5 +1,6 @@
 import { verifyCatalog } from '../interop/verify.js'
-import { analysisOptions, reportAnalysis, runAnalysis } from './analysis-run.js'
+import { analysisOptions } from './analysis-options.js'
+import { reportAnalysis, runAnalysis } from './analysis-run.js'
 import type { Command } from './command.js'
 import { readCatalogFile } from './read-catalog.js'
 

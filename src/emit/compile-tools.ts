@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
-import { build, type BuildOptions, type Plugin } from 'esbuild'
+import { build, stop, type BuildOptions, type Plugin } from 'esbuild'
 import { relativePath } from '../paths.js'
 import type { Catalog, CatalogTool } from '../runtime/catalog.js'
 import type { EmitTarget } from './emit-target.js'
@@ -70,6 +70,16 @@ export async function compileToolsInto(
     },
   )
   return [...written, ...Object.keys(result.metafile.outputs).map((output) => relativePath(folder, path.resolve(root, output)))]
+}
+
+/**
+ * Ends esbuild's service process, for an interrupted build: it writes into a staging folder from
+ * its own process, so the folder can only be removed for good once it is gone. esbuild sends the
+ * process SIGTERM without waiting for it to exit; a Go process exits on it within milliseconds.
+ */
+export async function stopCompiler(): Promise<void> {
+  await stop()
+  await new Promise((resolve) => setTimeout(resolve, 100))
 }
 
 function ownValidators(target: EmitTarget): boolean {

@@ -1,5 +1,6 @@
 import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
+import { interruptedBy, onInterrupt } from './interrupt.js'
 
 /** One file to write: absolute (or cwd-relative) path and its full contents. */
 export interface FileToWrite {
@@ -33,9 +34,12 @@ export class WriteBatch {
   readonly #folders: string[] = []
   /** The top-most folders this batch created: on abort they go too, as they held nothing before. */
   readonly #created: string[] = []
+  /** Set while the batch has something on disk: a SIGINT or SIGTERM then aborts it before the process ends. */
+  #release: (() => void) | undefined
 
   /** Writes each file to a temporary sibling of its target. */
   write(files: readonly FileToWrite[]): void {
+    this.#guard()
     for (const file of files) {
       const target = path.resolve(file.path)
       this.#mkdir(path.dirname(target))
@@ -47,6 +51,7 @@ export class WriteBatch {
 
   /** Creates an empty folder inside `folder` (created if missing) for another writer to fill. */
   stagingFolder(folder: string): string {
+    this.#guard()
     this.#mkdir(folder)
     const staging = mkdtempSync(path.join(folder, '.toolcat-staging-'))
     this.#folders.push(staging)
@@ -60,12 +65,16 @@ export class WriteBatch {
 
   /** Renames every written file into place, then removes the staging folders. */
   commit(): void {
+    // A signal arrived while the batch was being filled: its cleanup owns the files now.
+    const signal = interruptedBy()
+    if (signal !== undefined) throw new Error(`interrupted by ${signal}`)
     // Distinct folders only: a thousand tool modules share one, and each mkdir is a system call.
     for (const folder of new Set(this.#pending.map(({ target }) => path.dirname(target)))) mkdirSync(folder, { recursive: true })
     for (const { temp, target } of this.#pending) renameSync(temp, target)
     this.#pending.length = 0
     this.#created.length = 0
     this.#removeFolders()
+    this.#unguard()
   }
 
   /** Removes every temporary file and staging folder left; the targets keep their previous contents. */
@@ -74,7 +83,17 @@ export class WriteBatch {
     for (const { temp } of this.#pending) rmSync(temp, { force: true })
     this.#pending.length = 0
     this.#removeFolders()
-    for (const folder of this.#created.splice(0)) rmSync(folder, { recursive: true, force: true })
+    for (const folder of this.#created.splice(0)) rmSync(folder, { recursive: true, force: true, maxRetries: 3 })
+    this.#unguard()
+  }
+
+  #guard(): void {
+    this.#release ??= onInterrupt(() => this.abort())
+  }
+
+  #unguard(): void {
+    this.#release?.()
+    this.#release = undefined
   }
 
   #mkdir(folder: string): void {
@@ -83,6 +102,7 @@ export class WriteBatch {
   }
 
   #removeFolders(): void {
-    for (const folder of this.#folders.splice(0)) rmSync(folder, { recursive: true, force: true })
+    // Retried: a compiler interrupted mid-write may still be adding a file to a staging folder.
+    for (const folder of this.#folders.splice(0)) rmSync(folder, { recursive: true, force: true, maxRetries: 3 })
   }
 }

@@ -3,7 +3,10 @@ import type { Catalog, CatalogTool } from '../runtime/catalog.js'
 import { generateCatalogModule } from './catalog-module.js'
 import { generateCatalogTypes } from './catalog-types.js'
 import { serializeCatalog } from './catalog-json.js'
-import { compileTools, compileToolsInto } from './compile-tools.js'
+import { compileTools, compileToolsInto, stopCompiler } from './compile-tools.js'
+import { onInterrupt } from './interrupt.js'
+import { decideModuleType } from './module-type.js'
+import { manifestFile, manifestName, readManifest, removeStaleFiles } from './out-dir-manifest.js'
 import { specifierFromTools, validatorModulePath, type CompiledFile } from './validator-modules.js'
 import { sourceSpecifier, type EmitTarget } from './emit-target.js'
 import { uniqueFileNames } from './identifiers.js'
@@ -21,30 +24,60 @@ export interface OutDirOptions {
   readonly validators?: 'precompiled' | 'runtime'
 }
 
+/** What `writeOutDir` did in the output folder. */
+export interface OutDirWrite {
+  /** Every file written, relative to the output folder, sorted (the manifest and a `package.json` marker included). */
+  readonly files: string[]
+  /** Files an earlier build wrote that this one no longer does, removed, relative to the output folder. */
+  readonly removed: string[]
+  /** Set when the folder got its `package.json` with `"type": "module"` (not there from an earlier build): why, in a sentence. */
+  readonly moduleType?: string
+}
+
 /**
  * Writes everything an app imports, all together and atomically: `catalog.json`, `catalog.js`,
  * `catalog.d.ts`, `registry.js`, `registry.d.ts` and the compiled tool modules under `tools/`
  * (one lazy entry per tool, shared code in chunks), plus `alongside` files in the same batch (the
- * CLI's `--out` catalog). Same catalog and sources, same bytes. Resolves with the written paths,
- * relative to the output folder, sorted. A failure to compile is a `ToolCompileError`, any other
- * error comes from the file system; either way nothing was replaced.
+ * CLI's `--out` catalog). Same catalog and sources, same bytes. The folder's manifest
+ * (`.toolcat-manifest.json`) records what was written, so the files a later build no longer writes
+ * are removed then, and nothing else ever is; where the nearest package.json would make Node read
+ * the ES modules as CommonJS, the folder gets a `package.json` saying `"type": "module"`. A failure
+ * to compile is a `ToolCompileError`, any other error comes from the file system; either way
+ * nothing was replaced. SIGINT or SIGTERM meanwhile removes every temporary file and staging folder.
  */
-export async function writeOutDir(catalog: Catalog, options: OutDirOptions, alongside: readonly FileToWrite[] = []): Promise<string[]> {
+export async function writeOutDir(catalog: Catalog, options: OutDirOptions, alongside: readonly FileToWrite[] = []): Promise<OutDirWrite> {
   const { outDir, target, fileOf } = planOutDir(catalog, options)
+  const previous = readManifest(outDir)
+  const moduleType = decideModuleType(outDir, path.resolve(options.root), previous)
   const batch = new WriteBatch()
+  // The compiler writes into the staging folder from its own process: stop it before the batch's
+  // cleanup removes that folder, or it could be recreated by a late write.
+  const release = onInterrupt(async () => {
+    await stopCompiler()
+    batch.abort()
+  })
   try {
     // Files from memory first: a file-size limit (ulimit -f) then fails in this process with
     // EFBIG, where it would kill esbuild's with SIGXFSZ and lose the reason.
     const generated = generatedFiles(catalog, target)
+    if (moduleType.marker !== undefined) generated.push({ path: 'package.json', contents: moduleType.marker.contents })
     batch.write([...generated.map((file) => ({ path: path.join(outDir, file.path), contents: file.contents })), ...alongside])
     const staging = batch.stagingFolder(outDir)
     const compiled = await compileToolsInto(staging, catalog, path.resolve(options.root), target, fileOf)
     for (const file of compiled) batch.adopt(path.join(staging, file), path.join(outDir, file))
+    const owned = [...generated.map((file) => file.path), ...compiled].sort(byPath)
+    // Renamed last: until it is in place, the previous manifest still lists what may need removing.
+    batch.write([manifestFile(outDir, owned)])
     batch.commit()
-    return [...generated.map((file) => file.path), ...compiled].sort(byPath)
+    const removed = removeStaleFiles(outDir, previous, owned)
+    // Said once, when the marker first appears; later builds keep it silently.
+    const said = moduleType.reason !== undefined && !previous.has('package.json') ? { moduleType: moduleType.reason } : {}
+    return { files: [...owned, manifestName].sort(byPath), removed, ...said }
   } catch (error) {
     batch.abort()
     throw error
+  } finally {
+    release()
   }
 }
 

@@ -1,8 +1,9 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { build } from 'esbuild'
-import { chromium, type Browser } from 'playwright-core'
+import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import { launchChromium } from '../setup/chromium.js'
 import { adapterProject, removeProject } from './adapter-project.js'
 
 // toolcat/ai-sdk in headless Chromium: an app bundled for the browser (esbuild, platform browser,
@@ -49,10 +50,7 @@ window.runStep = async () => {
     platform: 'browser',
     logLevel: 'silent',
   })
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  })
+  browser = await launchChromium()
 })
 
 afterAll(async () => {

@@ -61,3 +61,14 @@ test('a missing tsconfig given with --tsconfig is a diagnostic, not a crash', ()
   expect(run.status).toBe(1)
   expect(run.stderr).toMatch(/nope\/tsconfig\.json - error TC1011: cannot use the tsconfig: /)
 })
+
+test('a tools folder that does not exist says so, for build and for build --watch, which then does not start', () => {
+  const project = temporaryFolder()
+  for (const args of [['build', 'tool'], ['build', 'tool', '--outDir', 'out', '--watch']]) {
+    const run = runCli(args, project)
+    expect(run.status, args.join(' ')).toBe(1)
+    expect(run.stderr).toMatch(/^tool - error TC1009: the tools folder tool does not exist\n {2}hint: /)
+    expect(run.stderr).not.toContain('no tool modules found')
+    expect(run.stderr).not.toContain('watching')
+  }
+})

@@ -21,12 +21,15 @@ const filesOf = (project: string): Map<string, string> => {
   return new Map(names.sort().map((name) => [name.split(path.sep).join('/'), readFileSync(path.join(out, name), 'utf8')]))
 }
 
-test('writes the catalog, its module, the registry, their types, one compiled entry and one validator per tool', () => {
+test('writes the catalog, its module, the registry, their types, one compiled entry and one validator per tool, a manifest and a module-type marker', () => {
   const names = [...filesOf(first).keys()]
   expect(names.filter((name) => !name.startsWith('tools/chunk-'))).toEqual([
+    '.toolcat-manifest.json',
     'catalog.d.ts',
     'catalog.js',
     'catalog.json',
+    // The temp project has no package.json: without one saying "module", Node would not take .js as ESM.
+    'package.json',
     'registry.d.ts',
     'registry.js',
     'tools/add.js',

@@ -1,9 +1,10 @@
 import { mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
-import { chromium, type Browser, type Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { build, preview, type PreviewServer } from 'vite'
 import toolcatVite from 'toolcat/vite'
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import { launchChromium } from '../setup/chromium.js'
 import { fixture, outputFolder, repoRoot, runtimeEntry } from './helpers/paths.js'
 
 const root = fixture('plugin-page')
@@ -30,10 +31,7 @@ beforeAll(async () => {
   rmSync(outDir, { recursive: true, force: true })
   await build({ ...config, plugins: plugins(), build: { outDir, emptyOutDir: true } })
   server = await preview({ ...config, plugins: plugins(), build: { outDir }, preview: { host: '127.0.0.1', port: 0, strictPort: false } })
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  })
+  browser = await launchChromium()
   page = await browser.newPage()
   page.on('request', (request) => requested.push(request.url()))
   await page.goto(server.resolvedUrls?.local[0] ?? '')

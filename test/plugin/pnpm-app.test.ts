@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { launchChromium } from './helpers/browser.js'
+import { launchChromium } from '../setup/chromium.js'
 import { repoRoot } from './helpers/paths.js'
 import { claimedOutput, readmeBlock } from './helpers/readme-block.js'
 

@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core'
 import { createServer, type ViteDevServer } from 'vite'
 import toolcatVite from 'toolcat/vite'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { launchChromium } from './helpers/browser.js'
+import { launchChromium } from '../setup/chromium.js'
 import { eventually } from './helpers/eventually.js'
 import { addedTool, copyFixture, runtimeEntry } from './helpers/paths.js'
 
