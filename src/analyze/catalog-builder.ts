@@ -130,7 +130,9 @@ function noTools(layout: BuildLayout): Diagnostic {
   })
 }
 
+/** Sorted by place, each diagnostic once: a shared type's problem is found by every tool using it. */
 function sortDiagnostics(diagnostics: Diagnostic[]): Diagnostic[] {
   const key = (d: Diagnostic): string => `${d.file ?? ''}\u0000${String(d.line ?? 0).padStart(8, '0')}:${String(d.column ?? 0).padStart(8, '0')}:${d.code}`
-  return diagnostics.sort((a, b) => compareCodeUnits(key(a), key(b)))
+  const unique = [...new Map(diagnostics.map((d) => [`${key(d)}\u0000${d.severity}\u0000${d.message}`, d])).values()]
+  return unique.sort((a, b) => compareCodeUnits(key(a), key(b)))
 }

@@ -1,5 +1,6 @@
 import type { DiagnosticCode } from '../analyze/codes.js'
 import type { JsonSchema } from '../runtime/types.js'
+import type { TagValue } from './annotations.js'
 import type { NamedInfo } from './view.js'
 
 /**
@@ -13,6 +14,8 @@ export type Ir<N = unknown> = JsonSchema | Ref<N>
 export interface LocalProblem<N> {
   readonly code: DiagnosticCode
   readonly message: string
+  /** Errors fail a build; warnings are reported and leave the schema as if their cause were absent. */
+  readonly severity: 'error' | 'warning'
   readonly hint?: string
   readonly path: readonly string[]
   readonly node: N | undefined
@@ -25,6 +28,20 @@ export interface Entry<N> {
   done: boolean
   readonly problems: LocalProblem<N>[]
   readonly named: NamedInfo | undefined
+  /** JSDoc values of this type's schema still to be checked against the schemas they describe. */
+  readonly checks: ValueCheck<N>[]
+}
+
+/**
+ * `@default` / `@examples` values waiting for the schema they describe to be complete: `holder` is
+ * the keyword object in the schema that carries them, `against` the schema they must satisfy.
+ */
+export interface ValueCheck<N> {
+  readonly holder: Record<string, unknown>
+  readonly values: readonly TagValue[]
+  readonly against: Ir<N>
+  readonly path: readonly string[]
+  readonly node: N | undefined
 }
 
 /** A use of another type's entry, `path` and `node` locating it inside the referring type. */

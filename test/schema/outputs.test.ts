@@ -30,10 +30,10 @@ describe('output schemas', () => {
     expect(fixtures.output('outputs', 'plain')).toEqual({ schema: { type: 'array', items: { type: 'string' } }, problems: [], stream: false })
   })
 
-  test('non-JSON values in the output are reported with their path', () => {
+  test('non-JSON values in the output are reported with their path, which says it is the output', () => {
     const outcome = fixtures.output('outputs', 'dated')
     expect(outcome?.problems.map(({ code, path, message }) => ({ code, path, message }))).toEqual([
-      { code: 'TC1005', path: 'at', message: 'at: Date is not a JSON type' },
+      { code: 'TC1005', path: 'at', message: 'output.at: Date is not a JSON type' },
     ])
   })
 })
