@@ -29,12 +29,17 @@ export interface TagValue {
 }
 
 /** The keywords a JSDoc block asks for, before they meet the type they describe. */
-export interface Annotation {
+export interface Annotation<N = unknown> {
   /** Keywords; `default` and `examples` hold their first candidates until checked. */
   readonly keywords: JsonSchema
   readonly values: readonly TagValue[]
   /** `@integer`, `@asType integer` or `@type integer`: the number is an integer. */
   readonly integer: boolean
+  /** Problems reading the block (typos, unreadable values, unknown formats). */
+  readonly problems: readonly AnnotationProblem[]
+  /** Where the block is written and what it is written on: every problem with it is reported there, once. */
+  readonly node: N | undefined
+  readonly label: string
 }
 
 const textTags = new Set(['title', 'format', 'pattern'])
@@ -46,7 +51,9 @@ const generatorLine = /^Format:\s*(\S+)\s*$/
  * generator lines; known tags become their keyword; a tag that looks like a misspelled schema tag
  * is a warning; standard and unrelated tags pass silently. A value that cannot be read is an error.
  */
-export function annotationsOf(docs: Docs, report: (problem: AnnotationProblem) => void): Annotation {
+export function annotationsOf<N>(docs: Docs<N>, label: string): Annotation<N> {
+  const problems: AnnotationProblem[] = []
+  const report = (problem: AnnotationProblem) => problems.push(problem)
   const keywords: Record<string, unknown> = {}
   const values: TagValue[] = []
   let integer = false
@@ -96,12 +103,12 @@ export function annotationsOf(docs: Docs, report: (problem: AnnotationProblem) =
   if (defaults) keywords['default'] = defaults.candidates[0]
   const examples = values.filter((entry) => entry.keyword === 'examples')
   if (examples.length > 0) keywords['examples'] = examples.map((entry) => entry.candidates[0])
-  return { keywords, values: [...(defaults ? [defaults] : []), ...examples], integer }
+  return { keywords, values: [...(defaults ? [defaults] : []), ...examples], integer, problems, node: docs.node, label: docs.name ?? label }
 }
 
-/** An annotation with nothing in it. */
-export function isEmpty(annotation: Annotation): boolean {
-  return Object.keys(annotation.keywords).length === 0 && !annotation.integer
+/** An annotation with nothing in it, and nothing wrong with it. */
+export function isEmpty<N>(annotation: Annotation<N>): boolean {
+  return Object.keys(annotation.keywords).length === 0 && !annotation.integer && annotation.problems.length === 0
 }
 
 /** `@examples [a, b]` lists several examples; `@example x` (and `@examples x`) is one. */
@@ -116,7 +123,7 @@ function exampleValues(name: string, text: string): TagValue[] {
 }
 
 /** The description a model reads, and the format a generator line gives. */
-function descriptionOf(docs: Docs): { description?: string; format?: string } {
+function descriptionOf<N>(docs: Docs<N>): { description?: string; format?: string } {
   const tagged = docs.tags.filter((tag) => tag.name === 'description').map((tag) => tag.text.trim()).filter(Boolean)
   const lines = (docs.description ?? '').split('\n')
   let format: string | undefined

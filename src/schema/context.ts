@@ -10,6 +10,8 @@ export interface UnitProblem<N> {
   readonly message: string
   /** Defaults to `error`. */
   readonly severity?: 'error' | 'warning'
+  /** See `LocalProblem.anchored`. */
+  readonly anchored?: boolean
   readonly hint?: string
   readonly segment?: string
   readonly node?: N
@@ -25,8 +27,9 @@ export interface UnitContext<N> {
   /**
    * Layers JSDoc over a child's schema (a property's own docs, an alias's): keywords the child's
    * type cannot take are warnings and left out; `@default` / `@examples` values are checked later.
+   * Problems with the JSDoc are reported at the declaration it is written on.
    */
-  annotate(child: Ref<N>, annotation: Annotation, segment?: string, node?: N): Ref<N>
+  annotate(child: Ref<N>, annotation: Annotation<N>): Ref<N>
 }
 
 /** Converts one kind of type to a schema under construction. */

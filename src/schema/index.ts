@@ -14,6 +14,8 @@ export type { JsonSchema }
 /** One schema problem located at a node (T5 violations, non-object parameters, unsupported types, JSDoc). */
 export interface SchemaProblem {
   code: DiagnosticCode
+  /** About a declaration (its JSDoc), not one use: `path` is the declaration's name, the message the same at every use. */
+  anchored?: boolean
   /** `warning` for JSDoc that was left out; everything else is an `error` (in an output schema, see `output`). */
   severity: 'error' | 'warning'
   message: string
@@ -85,13 +87,15 @@ function writtenAt(at: Node): TypeNode | undefined {
 
 function located(problem: LocalProblem<Node>, at: Node, prefix: string): SchemaProblem {
   const path = problem.path.reduce((joined, segment) => (segment.startsWith('[') || !joined ? joined + segment : `${joined}.${segment}`), '')
-  // An output problem reads as if the output were a property named `output`: `output.at: …`.
-  const where = prefix && path && !path.startsWith('[') ? `${prefix}.${path}` : prefix + path
+  // An output problem reads as if the output were a property named `output`: `output.at: …`;
+  // an anchored one names its declaration already.
+  const where = problem.anchored ? prefix : prefix && path && !path.startsWith('[') ? `${prefix}.${path}` : prefix + path
   return {
     code: problem.code,
     severity: problem.severity,
     message: where ? `${where}: ${problem.message}` : problem.message,
     path,
+    ...(problem.anchored && { anchored: true }),
     ...(problem.hint !== undefined && { hint: problem.hint }),
     node: problem.node ?? at,
   }

@@ -16,6 +16,11 @@ export interface LocalProblem<N> {
   readonly message: string
   /** Errors fail a build; warnings are reported and leave the schema as if their cause were absent. */
   readonly severity: 'error' | 'warning'
+  /**
+   * About a declaration rather than a use (JSDoc): located at `node` with a message naming the
+   * declaration, the same wherever the type is used, so it is reported once.
+   */
+  readonly anchored?: boolean
   readonly hint?: string
   readonly path: readonly string[]
   readonly node: N | undefined
@@ -40,7 +45,8 @@ export interface ValueCheck<N> {
   readonly holder: Record<string, unknown>
   readonly values: readonly TagValue[]
   readonly against: Ir<N>
-  readonly path: readonly string[]
+  /** The declaration the JSDoc is written on, and its name: where a refused value is reported. */
+  readonly label: string
   readonly node: N | undefined
 }
 

@@ -17,7 +17,7 @@ const appliesTo: Readonly<Record<string, JsonType>> = {
  * apply to (`@minLength` on a number) is a warning and left out; `@integer` turns the `number` of the
  * target's `type` into `integer`.
  */
-export function fittingKeywords<N>(annotation: Annotation, target: Ir<N>, concrete: JsonSchema | undefined, report: (problem: AnnotationProblem) => void): Record<string, unknown> {
+export function fittingKeywords<N>(annotation: Annotation<N>, target: Ir<N>, concrete: JsonSchema | undefined, report: (problem: AnnotationProblem) => void): Record<string, unknown> {
   const keywords: Record<string, unknown> = {}
   for (const [keyword, value] of Object.entries(annotation.keywords)) {
     const type = appliesTo[keyword]

@@ -55,10 +55,11 @@ function settle<N>(entry: Entry<N>, check: ValueCheck<N>, validator: (schema: ob
     entry.problems.push({
       code: codes.annotation,
       severity: value.severity,
-      message: `${value.tag} ${JSON.stringify(first)} is not a value of this type (${reason}); left out`,
+      message: `${check.label}: ${value.tag} ${JSON.stringify(first)} is not a value of this type (${reason}); left out`,
       hint: value.keyword === 'default' ? 'give a default the type accepts, or remove it' : 'give an example the type accepts, or remove it',
-      path: check.path,
+      path: [check.label],
       node: check.node,
+      anchored: true,
     })
     if (value.keyword === 'default') delete check.holder['default']
   }

@@ -117,7 +117,7 @@ class TsMorphTypeView implements TypeView<Node> {
     return members?.map((member) => this.view(member.getType(), member))
   }
 
-  writtenDocs(): Docs[] {
+  writtenDocs(): Docs<Node>[] {
     if (!this.written) return []
     return namedDeclarations(this.written, this.type.getAliasSymbol())
       .map((symbol) => this.docsOf(symbol))
@@ -148,7 +148,7 @@ class TsMorphTypeView implements TypeView<Node> {
     return { file: declaration.getSourceFile().getFilePath(), position: declaration.getStart() }
   }
 
-  docs(): Docs {
+  docs(): Docs<Node> {
     const symbol = this.namedSymbol()
     return symbol ? this.docsOf(symbol) : { tags: [] }
   }
@@ -188,12 +188,15 @@ class TsMorphTypeView implements TypeView<Node> {
     return namedDeclarationKinds.has(declaration.getKind()) ? symbol : undefined
   }
 
-  private docsOf(symbol: MorphSymbol): Docs {
+  private docsOf(symbol: MorphSymbol): Docs<Node> {
+    const node = symbol.getDeclarations()[0]
+    const where = { ...(node && { node }), name: symbol.getName() }
     const description = ts.displayPartsToString(symbol.compilerSymbol.getDocumentationComment(this.backend.checker)).trim()
     const tags = symbol.getJsDocTags().map((tag) => ({ name: tag.getName(), text: ts.displayPartsToString(tag.getText()) }))
-    if (description) return { description, tags }
+    if (description) return { description, tags, ...where }
     const declaration = symbol.compilerSymbol.valueDeclaration
-    return (tags.length === 0 && declaration !== undefined ? inlineJsDoc(declaration) : undefined) ?? { tags }
+    const inline = tags.length === 0 && declaration !== undefined ? inlineJsDoc(declaration) : undefined
+    return { ...(inline ?? { tags }), ...where }
   }
 }
 

@@ -11,9 +11,13 @@ export type TypeKind =
   | 'array' | 'tuple' | 'object' | 'anyObject' | 'function' | 'class' | 'builtin' | 'unresolved'
 
 /** JSDoc attached to a declaration: the free text and every `@tag` with its raw text. */
-export interface Docs {
+export interface Docs<N = unknown> {
   readonly description?: string
   readonly tags: readonly { readonly name: string; readonly text: string }[]
+  /** The declaration the JSDoc is written on (first declaration of its symbol), where problems with it are reported. */
+  readonly node?: N
+  /** That declaration's name (`query`, `Email`), for messages. */
+  readonly name?: string
 }
 
 /** Where a named type is declared; the ordering key for collision-free definition names. */
@@ -33,7 +37,7 @@ export interface PropertyView<N> {
   readonly name: string
   readonly optional: boolean
   readonly type: TypeView<N>
-  readonly docs: Docs
+  readonly docs: Docs<N>
   /** The declaration of the property, where problems inside it are reported. */
   readonly node: N | undefined
   /**
@@ -112,7 +116,7 @@ export interface TypeView<N> {
    * property (`components["schemas"]["Pet"]`) and continues with its declared type node. Stops at
    * the type's own alias symbol or at a node that names neither. Empty without a written node.
    */
-  writtenDocs(): Docs[]
+  writtenDocs(): Docs<N>[]
   /** Literal text chunks and the kinds of the holes between them, for template literal types. */
   templateParts(): { texts: string[]; holes: TypeKind[] }
   /** Symbol name of a `builtin` or `class` type (e.g. `Date`, `Buffer`). */
@@ -126,7 +130,7 @@ export interface TypeView<N> {
    */
   declared(): Pick<NamedInfo, 'file' | 'position'> | undefined
   /** JSDoc of the named declaration. */
-  docs(): Docs
+  docs(): Docs<N>
   /** The type a Promise resolves to, or this type when it is not awaitable. */
   awaited(): TypeView<N>
   /** The chunk type when this is an AsyncIterable (or async generator). */

@@ -28,7 +28,7 @@ export function createWalker<N>(): Walker<N> {
     const schema = unitFor(type.kind)(type, context)
     entry.schema = schema
     entry.done = true
-    if (named) withOwnDocs(entry, type, context)
+    if (named) withOwnDocs(entry, type)
     return entry
   }
   return walk
@@ -53,24 +53,27 @@ function contextFor<N>(entry: Entry<N>, walk: Walker<N>): UnitContext<N> {
     child: (type, segment, node) => {
       const ref = new Ref(walk(type), segment === undefined ? [] : [segment], node)
       // JSDoc of aliases the checker type lost (`type Email = string`), the farthest first so the nearest wins.
-      return [...type.writtenDocs()].reverse().reduce((annotated, docs) => {
-        const annotation = annotationsOf(docs, (found) => problem({ ...found, ...(segment !== undefined && { segment }), ...(node !== undefined && { node }) }))
-        return context.annotate(annotated, annotation, segment, node)
-      }, ref)
+      return [...type.writtenDocs()].reverse().reduce((annotated, docs) => context.annotate(annotated, annotationsOf(docs, segment ?? type.text)), ref)
     },
     concrete,
     problem,
-    annotate: (child, annotation, segment, node) => {
+    annotate: (child, annotation) => {
       if (isEmpty(annotation)) return child
-      const report = (found: AnnotationProblem) => problem({ ...found, ...(segment !== undefined && { segment }), ...(node !== undefined && { node }) })
+      const report = anchoredReporter(entry, annotation)
+      for (const found of annotation.problems) report(found)
       const keywords = fittingKeywords(annotation, child, concreteTarget(child), report)
       if (Object.keys(keywords).length === 0) return child
       const annotated = child.annotate(keywords)
-      queueChecks(entry, annotated, annotation, segment, node)
+      queueChecks(entry, annotated, annotation)
       return annotated
     },
   }
   return context
+}
+
+/** Reports problems with a JSDoc block at the declaration it is written on, named in the message. */
+function anchoredReporter<N>(entry: Entry<N>, annotation: Annotation<N>): (problem: AnnotationProblem) => void {
+  return ({ message, ...rest }) => entry.problems.push({ ...rest, message: `${annotation.label}: ${message}`, anchored: true, path: [annotation.label], node: annotation.node })
 }
 
 /** The finished schema a reference stands for, its own use-site keywords over its target's. */
@@ -86,22 +89,24 @@ function concreteTarget<N>(ref: Ref<N>): Record<string, unknown> | undefined {
 }
 
 /** Registers the default and example values an annotation put into `annotated` for checking. */
-function queueChecks<N>(entry: Entry<N>, annotated: Ref<N>, annotation: Annotation, segment: string | undefined, node: N | undefined): void {
+function queueChecks<N>(entry: Entry<N>, annotated: Ref<N>, annotation: Annotation<N>): void {
   const holder = annotated.annotations as Record<string, unknown> | undefined
   if (!holder || annotation.values.length === 0) return
-  entry.checks.push({ holder, values: annotation.values, against: withoutValues(annotated), path: segment === undefined ? [] : [segment], node })
+  entry.checks.push({ holder, values: annotation.values, against: withoutValues(annotated), label: annotation.label, node: annotation.node })
 }
 
 /** A named type's own JSDoc (e.g. `@format email` on `type Email = string`) applies wherever it is used. */
-function withOwnDocs<N>(entry: Entry<N>, type: TypeView<N>, context: UnitContext<N>): void {
-  const annotation = annotationsOf(type.docs(), (found) => context.problem(found))
+function withOwnDocs<N>(entry: Entry<N>, type: TypeView<N>): void {
+  const annotation = annotationsOf(type.docs(), entry.named?.name ?? type.text)
   if (isEmpty(annotation)) return
+  const report = anchoredReporter(entry, annotation)
+  for (const found of annotation.problems) report(found)
   const self = new Ref(entry, [], undefined)
-  const keywords = fittingKeywords(annotation, entry.schema, concreteTarget(self), (found) => context.problem(found))
+  const keywords = fittingKeywords(annotation, entry.schema, concreteTarget(self), report)
   if (Object.keys(keywords).length === 0) return
   if (entry.schema instanceof Ref) {
     entry.schema = entry.schema.annotate(keywords)
-    queueChecks(entry, entry.schema, annotation, undefined, undefined)
+    queueChecks(entry, entry.schema, annotation)
     return
   }
   const holder: Record<string, unknown> = { ...keywords, ...entry.schema }
@@ -110,6 +115,6 @@ function withOwnDocs<N>(entry: Entry<N>, type: TypeView<N>, context: UnitContext
   entry.schema = holder
   if (annotation.values.length > 0) {
     const { default: _d, examples: _e, ...rest } = holder
-    entry.checks.push({ holder, values: annotation.values, against: rest, path: [], node: undefined })
+    entry.checks.push({ holder, values: annotation.values, against: rest, label: annotation.label, node: annotation.node })
   }
 }

@@ -26,8 +26,8 @@ export function objectUnit<N>(type: TypeView<N>, context: UnitContext<N>, option
     if (options.skip?.(property)) continue
     const { name, node } = property
     const schema = context.child(property.type, name, node)
-    const annotation = withInitializer(annotationsOf(property.docs, (found) => context.problem({ ...found, segment: name, ...(node && { node }) })), property)
-    properties.push([name, context.annotate(schema, annotation, name, node)])
+    const annotation = withInitializer(annotationsOf({ ...(node !== undefined && { node }), ...property.docs, name }, name), property)
+    properties.push([name, context.annotate(schema, annotation)])
     if (!property.optional && !admitsUndefined(property.type) && !initialised(annotation)) required.push(name)
   }
   const additional = options.additional ?? additionalProperties(type, context)
@@ -42,7 +42,7 @@ export function objectUnit<N>(type: TypeView<N>, context: UnitContext<N>, option
 const initializerTag = 'the initialiser'
 
 /** A literal initialiser is the field's default, unless its JSDoc gives one. */
-function withInitializer<N>(annotation: Annotation, property: PropertyView<N>): Annotation {
+function withInitializer<N>(annotation: Annotation<N>, property: PropertyView<N>): Annotation<N> {
   if (property.initializer === undefined || annotation.values.some((value) => value.keyword === 'default')) return annotation
   const literal = parseLiteral(property.initializer)
   if (!literal.found) return annotation
@@ -54,7 +54,7 @@ function withInitializer<N>(annotation: Annotation, property: PropertyView<N>): 
 }
 
 /** Whether the default comes from a field initialiser (a JSDoc `@default` leaves a required member required). */
-function initialised(annotation: Annotation): boolean {
+function initialised<N>(annotation: Annotation<N>): boolean {
   return annotation.values.some((value) => value.tag === initializerTag)
 }
 

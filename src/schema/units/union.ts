@@ -1,6 +1,6 @@
 import type { JsonSchema } from '../../runtime/types.js'
 import type { UnitContext } from '../context.js'
-import type { Ir } from '../ir.js'
+import { Ref, type Ir } from '../ir.js'
 import type { TypeView } from '../view.js'
 import { literalsSchema, type LiteralValue } from './literal.js'
 import { orderedMembers } from './member-order.js'
@@ -43,8 +43,14 @@ function isLiteralLike<N>(member: TypeView<N>): boolean {
   return member.kind === 'literal' || member.kind === 'null'
 }
 
-/** One schema for the parts: nothing, the only part, a merged type array, or `anyOf`. */
-export function combine<N>(parts: Ir<N>[], context: UnitContext<N>): Ir<N> {
+/** One schema for the parts: nothing, the only part, a merged type array, or `anyOf` (nested ones spliced in). */
+export function combine<N>(given: Ir<N>[], context: UnitContext<N>): Ir<N> {
+  const parts = given.flatMap((part): Ir<N>[] => {
+    // A named union keeps its reference (it may be shared or recursive).
+    const schema = part instanceof Ref && part.target.named ? undefined : context.concrete(part)
+    const branches = schema?.['anyOf']
+    return schema && Object.keys(schema).length === 1 && Array.isArray(branches) ? (branches as Ir<N>[]) : [part]
+  })
   if (parts.length === 0) return { not: {} }
   if (parts.length === 1 && parts[0]) return parts[0]
   const types = parts.map((part) => typeOnly(context.concrete(part)))
