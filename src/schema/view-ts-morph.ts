@@ -119,7 +119,8 @@ class TsMorphTypeView implements TypeView<Node> {
 
   writtenDocs(): Docs<Node>[] {
     if (!this.written) return []
-    return namedDeclarations(this.written, this.type.getAliasSymbol())
+    const isLib = (symbol: MorphSymbol) => symbol.getDeclarations().some(this.backend.isDefaultLib)
+    return namedDeclarations(this.written, this.type.getAliasSymbol(), isLib)
       .map((symbol) => this.docsOf(symbol))
       .filter((docs) => docs.description !== undefined || docs.tags.length > 0)
   }

@@ -102,9 +102,11 @@ export interface TypeView<N> {
   /**
    * The union as the source writes it: the types of the member nodes of the union type node this
    * type is written as, in written order, each view remembering its member node. The written node
-   * is found by unwrapping parentheses and following references to type aliases (through imports)
-   * to the alias's declared type node, starting from this view's written node or, without one, from
-   * the declaration of the type's own alias symbol. Undefined when that does not end at a union
+   * is found by unwrapping parentheses, following references to type aliases (through imports) to
+   * the alias's declared type node (a generic alias's parameter names replaced by the argument
+   * nodes written at the reference) and indexed accesses with a literal key to the property's
+   * declared type node, starting from this view's written node or, without one, from the
+   * declaration of the type's own alias symbol. Undefined when that does not end at a union
    * type node. Members are not flattened: a member node naming another union gives that union.
    */
   writtenMembers(): TypeView<N>[] | undefined
@@ -114,7 +116,8 @@ export interface TypeView<N> {
    * `type Email = string`, which the checker reads as plain `string`) and continues with the
    * alias's declared type node; an indexed access with a literal key gives the docs of that
    * property (`components["schemas"]["Pet"]`) and continues with its declared type node. Stops at
-   * the type's own alias symbol or at a node that names neither. Empty without a written node.
+   * the type's own alias symbol, at a default-lib alias (`Partial`, whose JSDoc describes the
+   * helper) or at a node that names neither. Empty without a written node.
    */
   writtenDocs(): Docs<N>[]
   /** Literal text chunks and the kinds of the holes between them, for template literal types. */

@@ -6,7 +6,10 @@ import { unitFor } from './units/index.js'
 import type { TypeView } from './view.js'
 
 /** Converts a type to its cached entry, converting each checker type at most once. */
-export type Walker<N> = (type: TypeView<N>) => Entry<N>
+export type Walker<N> = ((type: TypeView<N>) => Entry<N>) & {
+  /** What a unit converting `entry` is given: for schemas built outside the cache (a tool's root). */
+  readonly contextFor: (entry: Entry<N>) => UnitContext<N>
+}
 
 /**
  * A walker with its own cache; weak keys let a rebuilt program's types be collected. Named types
@@ -17,7 +20,7 @@ export function createWalker<N>(): Walker<N> {
   const byType = new WeakMap<object, Entry<N>>()
   const byNode = new WeakMap<object, WeakMap<object, Entry<N>>>()
 
-  const walk: Walker<N> = (type) => {
+  const walk = (type: TypeView<N>): Entry<N> => {
     const named = type.named()
     const cache = named || type.origin === undefined ? byType : cacheFor(byNode, type.origin)
     const cached = cache.get(type.id)
@@ -31,7 +34,8 @@ export function createWalker<N>(): Walker<N> {
     if (named) withOwnDocs(entry, type)
     return entry
   }
-  return walk
+  const walker: Walker<N> = Object.assign(walk, { contextFor: (entry: Entry<N>) => contextFor(entry, walk) })
+  return walker
 }
 
 function cacheFor<N>(byNode: WeakMap<object, WeakMap<object, Entry<N>>>, origin: object): WeakMap<object, Entry<N>> {
@@ -40,7 +44,7 @@ function cacheFor<N>(byNode: WeakMap<object, WeakMap<object, Entry<N>>>, origin:
   return cache
 }
 
-function contextFor<N>(entry: Entry<N>, walk: Walker<N>): UnitContext<N> {
+function contextFor<N>(entry: Entry<N>, walk: (type: TypeView<N>) => Entry<N>): UnitContext<N> {
   const concrete = (ir: Ir<N>) => {
     let current: Ir<N> = ir
     while (current instanceof Ref && !current.annotations && current.target.done) current = current.target.schema

@@ -30,9 +30,10 @@ function aliasDeclaration(symbol: MorphSymbol | undefined) {
 }
 
 /**
- * The union type node a written node stands for: through parentheses and references to type
- * aliases (a generic alias's parameters replaced by the reference's type arguments). Members that
- * name an alias parameter come back as the argument node written at the reference.
+ * The union type node a written node stands for: through parentheses, references to type aliases
+ * (a generic alias's parameters replaced by the reference's type arguments) and indexed accesses
+ * with a literal key (to the property's declared type). Members that name an alias parameter come
+ * back as the argument node written at the reference.
  */
 export function writtenUnion(start: TypeNode): TypeNode[] | undefined {
   let node: TypeNode = start
@@ -40,6 +41,13 @@ export function writtenUnion(start: TypeNode): TypeNode[] | undefined {
   for (let step = 0; step < maxSteps; step++) {
     node = substitute(unwrap(node), parameters)
     if (Node.isUnionTypeNode(node)) return node.getTypeNodes().map((member) => substitute(unwrap(member), parameters))
+    if (Node.isIndexedAccessTypeNode(node)) {
+      const declared = declaredTypeNode(indexedProperty(node)?.getDeclarations()[0])
+      if (!declared) return undefined
+      node = declared
+      parameters = new Map()
+      continue
+    }
     const declaration = aliasDeclaration(referencedSymbol(node))
     const body = declaration?.getTypeNode()
     if (!declaration || !body || !Node.isTypeReference(node)) return undefined
@@ -62,9 +70,10 @@ function substitute(node: TypeNode, parameters: ReadonlyMap<string, TypeNode>): 
 /**
  * The declarations a written node names that a checker type loses, nearest first: aliases named by
  * reference (continuing with their declared type) and properties named by an indexed access with a
- * literal key (continuing with the property's declared type). Stops at `ownAlias`.
+ * literal key (continuing with the property's declared type). Stops at `ownAlias` and at the
+ * default lib's aliases (`Partial`, `NonNullable`), whose JSDoc describes the helper, not the data.
  */
-export function namedDeclarations(start: TypeNode, ownAlias: MorphSymbol | undefined): MorphSymbol[] {
+export function namedDeclarations(start: TypeNode, ownAlias: MorphSymbol | undefined, isLib: (symbol: MorphSymbol) => boolean): MorphSymbol[] {
   const found: MorphSymbol[] = []
   let node: TypeNode | undefined = start
   for (let step = 0; node !== undefined && step < maxSteps; step++) {
@@ -78,7 +87,7 @@ export function namedDeclarations(start: TypeNode, ownAlias: MorphSymbol | undef
     }
     const symbol = referencedSymbol(node)
     const declaration = aliasDeclaration(symbol)
-    if (!symbol || !declaration || symbol.compilerSymbol === ownAlias?.compilerSymbol) break
+    if (!symbol || !declaration || symbol.compilerSymbol === ownAlias?.compilerSymbol || isLib(symbol)) break
     found.push(symbol)
     node = declaration.getTypeNode()
   }
