@@ -52,7 +52,7 @@ export function rootEntry<N>(type: TypeView<N>, walk: Walker<N>): Entry<N> {
     })
   }
   const [only] = records
-  if (records.length > 1 || only === undefined) entry.schema = { type: 'object', ...unionMetadata(type, context.child(type)), anyOf: records }
+  if (records.length > 1 || only === undefined) entry.schema = { type: 'object', ...unionMetadata(context.child(type)), anyOf: records }
   else if (!admitsAnything(only)) entry.schema = only
   else {
     // `unknown`, `any` (or a T5 type standing in as `{}`): any record will do.
@@ -63,10 +63,10 @@ export function rootEntry<N>(type: TypeView<N>, walk: Walker<N>): Entry<N> {
 }
 
 /** What describes the union as a whole: its own JSDoc, and that of the aliases naming it where it is written. */
-function unionMetadata<N>(type: TypeView<N>, whole: Ref<N>): JsonSchema {
+function unionMetadata<N>(whole: Ref<N>): JsonSchema {
   const own = whole.target.schema instanceof Ref ? {} : whole.target.schema
   const described = { ...own, ...whole.annotations }
-  return Object.fromEntries(Object.entries(described).filter(([keyword]) => metadata.has(keyword) && type.kind === 'union'))
+  return Object.fromEntries(Object.entries(described).filter(([keyword]) => metadata.has(keyword)))
 }
 
 function admitsAnything<N>(ref: Ref<N>): boolean {

@@ -54,8 +54,11 @@ describe('JSDoc values', () => {
       both: { type: 'string', description: 'The tag wins.' },
       at: { type: 'string', description: 'When it happened.', format: 'date-time' },
       ref: { type: 'string', format: 'uuid' },
+      meta: { type: 'object', additionalProperties: { type: 'string' }, minProperties: 1, maxProperties: 2 },
     })
-    expectValidation(schema, [{}, { at: '2024-01-01T00:00:00Z', ref: '0b0e7d52-4a8a-4b8e-9a47-5d4a7e0f1c2d' }], [{ at: 'noon' }, { ref: 'x' }])
+    expectValidation(schema, [{}, { at: '2024-01-01T00:00:00Z', ref: '0b0e7d52-4a8a-4b8e-9a47-5d4a7e0f1c2d', meta: { a: 'x' } }], [
+      { at: 'noon' }, { ref: 'x' }, { meta: {} }, { meta: { a: 'x', b: 'y', c: 'z' } }, { offset: 'far' },
+    ])
   })
 })
 

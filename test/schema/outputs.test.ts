@@ -36,4 +36,12 @@ describe('output schemas', () => {
       { code: 'TC1005', path: 'at', message: 'output.at: Date is not a JSON type' },
     ])
   })
+
+  test('a JSDoc problem found only in an output says so, and is a warning', () => {
+    const outcome = fixtures.output('outputs', 'misspelled')
+    expect(outcome?.schema).toEqual({ type: 'object', properties: { n: { type: 'number' } }, required: ['n'], additionalProperties: false })
+    expect(outcome?.problems.map(({ code, severity, message }) => ({ code, severity, message }))).toEqual([
+      { code: 'TC1014', severity: 'warning', message: 'output: n: unknown tag @maximun: did you mean @maximum?' },
+    ])
+  })
 })
