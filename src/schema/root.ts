@@ -53,7 +53,8 @@ export function rootEntry<N>(type: TypeView<N>, walk: Walker<N>): Entry<N> {
   }
   const [only] = records
   if (records.length > 1 || only === undefined) entry.schema = { type: 'object', ...unionMetadata(context.child(type)), anyOf: records }
-  else if (!admitsAnything(only)) entry.schema = only
+  // An intersection such as `Uint8Array & object` may admit records without saying `type: object`.
+  else if (!admitsAnything(only)) entry.schema = topType(only) === 'object' ? only : only.annotate({ type: 'object' })
   else {
     // `unknown`, `any` (or a T5 type standing in as `{}`): any record will do.
     entry.schema = { type: 'object', ...only.annotations }
@@ -67,6 +68,16 @@ function unionMetadata<N>(whole: Ref<N>): JsonSchema {
   const own = whole.target.schema instanceof Ref ? {} : whole.target.schema
   const described = { ...own, ...whole.annotations }
   return Object.fromEntries(Object.entries(described).filter(([keyword]) => metadata.has(keyword)))
+}
+
+/** The `type` keyword a reference's schema ends up with at its top. */
+function topType<N>(ref: Ref<N>): unknown {
+  let current: Ir<N> = ref
+  while (current instanceof Ref) {
+    if (current.annotations?.['type'] !== undefined) return current.annotations['type']
+    current = current.target.schema
+  }
+  return current['type']
 }
 
 function admitsAnything<N>(ref: Ref<N>): boolean {
