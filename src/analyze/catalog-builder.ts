@@ -158,7 +158,17 @@ function noTools(layout: BuildLayout): Diagnostic {
   })
 }
 
+/**
+ * Sorted by place, each problem once: a shared type's JSDoc problem is found by every tool (and
+ * every output) using it. Of two reports of one problem the error, else the parameters' one, stays.
+ */
 function sortDiagnostics(diagnostics: Diagnostic[]): Diagnostic[] {
   const key = (d: Diagnostic): string => `${d.file ?? ''}\u0000${String(d.line ?? 0).padStart(8, '0')}:${String(d.column ?? 0).padStart(8, '0')}:${d.code}`
-  return diagnostics.sort((a, b) => compareCodeUnits(key(a), key(b)))
+  const unique = new Map<string, Diagnostic>()
+  for (const d of diagnostics) {
+    const id = `${key(d)}\u0000${d.message.replace(/^output: /, '')}`
+    const kept = unique.get(id)
+    if (!kept || (kept.severity === 'warning' && d.severity === 'error') || (kept.severity === d.severity && kept.message.startsWith('output: '))) unique.set(id, d)
+  }
+  return [...unique.values()].sort((a, b) => compareCodeUnits(key(a), key(b)))
 }

@@ -29,6 +29,11 @@ export const codes = {
   badDependencyCatalog: 'TC1012',
   /** A tool merged from a dependency whose name is already taken (by the app or another dependency). */
   dependencyNameClash: 'TC1013',
+  /**
+   * JSDoc that does not say what it seems to: a misspelled schema tag, a keyword its type cannot take,
+   * an unknown format (warnings), a `@default` or `@examples` value its own schema refuses (error).
+   */
+  annotation: 'TC1014',
 } as const
 
 /** A diagnostic code from the table above. */

@@ -16,18 +16,19 @@ export interface DerivedEntry {
 /**
  * Derives a tool's schemas from the checker's types: parameters from `execute`'s first parameter
  * (or the `defineTool<Args>` type argument of a declaration-only tool), output from its return type.
- * Parameter problems are errors (the schema is the contract, T2); output problems are warnings.
+ * Parameter problems keep their severity (errors, or warnings for JSDoc left out: the schema is
+ * the contract, T2); output problems are all warnings.
  */
 export function deriveEntry(draft: ToolDraft, generator: SchemaGenerator, root: string): DerivedEntry {
   const { fields, site } = draft
   const diagnostics: Diagnostic[] = []
-  const report = (problems: readonly SchemaProblem[], severity: DiagnosticSeverity): void => {
+  const report = (problems: readonly SchemaProblem[], severity?: DiagnosticSeverity): void => {
     for (const problem of problems) {
       diagnostics.push(
         diagnosticAt(root, problem.node, {
           code: problem.code,
           message: problem.message,
-          severity,
+          severity: severity ?? problem.severity,
           ...(problem.hint === undefined ? {} : { hint: problem.hint }),
         }),
       )
@@ -37,7 +38,7 @@ export function deriveEntry(draft: ToolDraft, generator: SchemaGenerator, root: 
   const parameterType = handler ? handler.parameter : fields.typeArgument?.getType()
   const parameterNode = handler?.parameterNode ?? fields.typeArgument ?? fields.execute ?? site.call
   const parameters = generator.parameters(parameterType, parameterNode)
-  report(parameters.problems, 'error')
+  report(parameters.problems)
   const output = handler && generator.output(handler.returns, handler.returnNode)
   if (output) report(output.problems, 'warning')
   const entry: Omit<CatalogTool, 'hash'> = {
@@ -46,8 +47,8 @@ export function deriveEntry(draft: ToolDraft, generator: SchemaGenerator, root: 
     ...(fields.description === undefined ? {} : { description: fields.description }),
     ...(fields.summary === undefined ? {} : { summary: fields.summary }),
     parameters: parameters.schema,
-    // An output schema with problems would advertise a wrong shape: leave it out, keep the warning.
-    ...(output && output.problems.length === 0 ? { output: output.schema as JsonSchema } : {}),
+    // An output schema with errors would advertise a wrong shape: leave it out, keep the warning.
+    ...(output && !output.problems.some((problem) => problem.severity === 'error') ? { output: output.schema as JsonSchema } : {}),
     ...(output?.stream ? { stream: true as const } : {}),
     ...(fields.annotations === undefined ? {} : { annotations: fields.annotations as ToolAnnotations }),
     ...(fields.execute ? {} : { declarationOnly: true as const }),

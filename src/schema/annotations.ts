@@ -1,47 +1,137 @@
+import { fullFormats } from 'ajv-formats/dist/formats.js'
+import { codes, type DiagnosticCode } from '../analyze/codes.js'
 import type { JsonSchema } from '../runtime/types.js'
 import { maxPatternLength } from '../runtime/limits.js'
+import { numericTags, suggestTag } from './jsdoc-tags.js'
+import { valueCandidates } from './jsdoc-values.js'
 import type { Docs } from './view.js'
 
-const numericTags = [
-  'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf',
-  'minLength', 'maxLength', 'minItems', 'maxItems',
-] as const
-const textTags = ['title', 'format'] as const
-
 /** Keywords that constrain values; they cannot sit beside a `$ref` in draft-07, which ignores its siblings. */
-export const validationKeywords: ReadonlySet<string> = new Set<string>([...numericTags, 'pattern', 'format', 'uniqueItems'])
+export const validationKeywords: ReadonlySet<string> = new Set<string>([...numericTags, 'pattern', 'format', 'uniqueItems', 'type'])
+
+/** A problem with a JSDoc tag; warnings leave the schema as if the tag were not there. */
+export interface AnnotationProblem {
+  readonly code: DiagnosticCode
+  readonly message: string
+  readonly severity: 'error' | 'warning'
+  readonly hint?: string
+}
+
+/** A `@default` or `@example(s)` value, to be checked against the schema it describes. */
+export interface TagValue {
+  readonly keyword: 'default' | 'examples'
+  /** The tag as written, for messages (`@default`). */
+  readonly tag: string
+  /** What the text may stand for, most specific first (see `valueCandidates`). */
+  readonly candidates: readonly unknown[]
+  /** How a value the schema refuses is reported: `@example` often holds code rather than a value. */
+  readonly severity: 'error' | 'warning'
+}
+
+/** The keywords a JSDoc block asks for, before they meet the type they describe. */
+export interface Annotation<N = unknown> {
+  /** Keywords; `default` and `examples` hold their first candidates until checked. */
+  readonly keywords: JsonSchema
+  readonly values: readonly TagValue[]
+  /** `@integer`, `@asType integer` or `@type integer`: the number is an integer. */
+  readonly integer: boolean
+  /** Problems reading the block (typos, unreadable values, unknown formats). */
+  readonly problems: readonly AnnotationProblem[]
+  /** Where the block is written and what it is written on: every problem with it is reported there, once. */
+  readonly node: N | undefined
+  readonly label: string
+}
+
+const textTags = new Set(['title', 'format', 'pattern'])
+/** A line a generator writes before the description (openapi-typescript: `Format: date-time`). */
+const generatorLine = /^Format:\s*(\S+)\s*$/
 
 /**
- * Schema keywords from JSDoc: the free text becomes `description`, known tags their keyword.
- * Values are read as JSON where they are JSON, else as text; a non-numeric bound is reported.
+ * Schema keywords from JSDoc. The description is the `@description` tag, else the free text less
+ * generator lines; known tags become their keyword; a tag that looks like a misspelled schema tag
+ * is a warning; standard and unrelated tags pass silently. A value that cannot be read is an error.
  */
-export function annotationsOf(docs: Docs, report: (message: string) => void): JsonSchema {
+export function annotationsOf<N>(docs: Docs<N>, label: string): Annotation<N> {
+  const problems: AnnotationProblem[] = []
+  const report = (problem: AnnotationProblem) => problems.push(problem)
   const keywords: Record<string, unknown> = {}
-  if (docs.description) keywords['description'] = docs.description
+  const values: TagValue[] = []
+  let integer = false
+  const { description, format } = descriptionOf(docs)
+  if (description) keywords['description'] = description
+  if (format) keywords['format'] = format
+  const error = (message: string) => report({ code: codes.unsupportedType, message, severity: 'error' })
   for (const { name, text } of docs.tags) {
     const value = text.trim()
     if ((numericTags as readonly string[]).includes(name)) {
       const number = Number(value)
-      if (value === '' || !Number.isFinite(number)) report(`@${name} expects a number, got '${value}'`)
+      if (value === '' || !Number.isFinite(number)) error(`@${name} expects a number, got '${value}'`)
       else keywords[name] = number
     } else if (name === 'pattern') {
       const fault = patternFault(value)
       if (fault === undefined) keywords[name] = value
-      else report(`@pattern ${fault}`)
-    } else if ((textTags as readonly string[]).includes(name)) {
+      else error(`@pattern ${fault}`)
+    } else if (textTags.has(name)) {
       keywords[name] = value
     } else if (name === 'uniqueItems') {
-      keywords[name] = value === '' ? true : parseValue(value)
-    } else if (name === 'default') {
-      keywords[name] = parseValue(value)
-    } else if (name === 'examples') {
-      const examples = parseValue(value)
-      keywords[name] = Array.isArray(examples) ? examples : [examples]
-    } else if (name === 'deprecated') {
+      keywords[name] = value !== 'false'
+    } else if (name === 'deprecated' || name === 'readOnly' || name === 'writeOnly') {
       keywords[name] = true
+    } else if (name === 'integer' || ((name === 'asType' || name === 'type') && /^\{?\s*integer\s*\}?$/.test(value))) {
+      integer = true
+    } else if (name === 'default') {
+      values.push({ keyword: 'default', tag: '@default', candidates: valueCandidates(value), severity: 'error' })
+    } else if (name === 'examples' || name === 'example') {
+      values.push(...exampleValues(name, value))
+    } else if (name !== 'description' && name !== 'asType' && name !== 'type') {
+      const suggestion = suggestTag(name)
+      if (suggestion !== undefined) {
+        report({ code: codes.annotation, severity: 'warning', message: `unknown tag @${name}: did you mean @${suggestion}?`, hint: `@${name} is not a schema tag and is left out` })
+      }
     }
   }
-  return keywords
+  if (typeof keywords['format'] === 'string' && !Object.hasOwn(fullFormats, keywords['format'])) {
+    report({
+      code: codes.annotation,
+      severity: 'warning',
+      message: `unknown format '${keywords['format']}'; left out of the schema`,
+      hint: `use a format the validator knows: ${Object.keys(fullFormats).join(', ')}`,
+    })
+    delete keywords['format']
+  }
+  const defaults = values.find((entry) => entry.keyword === 'default')
+  if (defaults) keywords['default'] = defaults.candidates[0]
+  const examples = values.filter((entry) => entry.keyword === 'examples')
+  if (examples.length > 0) keywords['examples'] = examples.map((entry) => entry.candidates[0])
+  return { keywords, values: [...(defaults ? [defaults] : []), ...examples], integer, problems, node: docs.node, label: docs.name ?? label }
+}
+
+/** An annotation with nothing in it, and nothing wrong with it. */
+export function isEmpty<N>(annotation: Annotation<N>): boolean {
+  return Object.keys(annotation.keywords).length === 0 && !annotation.integer && annotation.problems.length === 0
+}
+
+/** `@examples [a, b]` lists several examples; `@example x` (and `@examples x`) is one. */
+function exampleValues(name: string, text: string): TagValue[] {
+  const severity = name === 'examples' ? 'error' : 'warning'
+  const candidates = valueCandidates(text)
+  const [first] = candidates
+  if (name === 'examples' && Array.isArray(first)) {
+    return first.map((item: unknown) => ({ keyword: 'examples', tag: `@${name}`, candidates: [item], severity }))
+  }
+  return [{ keyword: 'examples', tag: `@${name}`, candidates, severity }]
+}
+
+/** The description a model reads, and the format a generator line gives. */
+function descriptionOf<N>(docs: Docs<N>): { description?: string; format?: string } {
+  const tagged = docs.tags.filter((tag) => tag.name === 'description').map((tag) => tag.text.trim()).filter(Boolean)
+  const lines = (docs.description ?? '').split('\n')
+  let format: string | undefined
+  while (lines.length > 0 && generatorLine.test(lines[0]?.trim() ?? '')) format ??= generatorLine.exec(lines.shift()?.trim() ?? '')?.[1]
+  const free = lines.join('\n').trim()
+  const description = tagged.length > 0 ? tagged.join('\n\n') : free
+  const explicitFormat = docs.tags.some((tag) => tag.name === 'format')
+  return { ...(description && { description }), ...(format !== undefined && !explicitFormat && { format }) }
 }
 
 /** Why a pattern cannot be used: the runtime compiles it with the `u` flag and refuses long ones. */
@@ -52,13 +142,5 @@ function patternFault(pattern: string): string | undefined {
     return undefined
   } catch (error) {
     return `is not a valid regular expression: ${error instanceof Error ? error.message : String(error)}`
-  }
-}
-
-function parseValue(text: string): unknown {
-  try {
-    return JSON.parse(text)
-  } catch {
-    return text
   }
 }

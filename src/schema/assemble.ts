@@ -25,7 +25,9 @@ export function assemble<N>(root: Entry<N>): Assembled<N> {
   const report = (entry: Entry<N>, path: readonly string[], node: N | undefined): void => {
     if (names.has(entry) && reported.has(entry)) return
     reported.add(entry)
-    for (const problem of entry.problems) problems.push({ ...problem, path: [...path, ...problem.path], node: problem.node ?? node })
+    for (const problem of entry.problems) {
+      problems.push(problem.anchored ? problem : { ...problem, path: [...path, ...problem.path], node: problem.node ?? node })
+    }
   }
   const inline = (entry: Entry<N>, path: readonly string[], node: N | undefined): JsonSchema => {
     report(entry, path, node)

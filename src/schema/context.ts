@@ -1,5 +1,6 @@
 import type { DiagnosticCode } from '../analyze/codes.js'
 import type { JsonSchema } from '../runtime/types.js'
+import type { Annotation } from './annotations.js'
 import type { Ir, Ref } from './ir.js'
 import type { TypeView } from './view.js'
 
@@ -7,6 +8,10 @@ import type { TypeView } from './view.js'
 export interface UnitProblem<N> {
   readonly code: DiagnosticCode
   readonly message: string
+  /** Defaults to `error`. */
+  readonly severity?: 'error' | 'warning'
+  /** See `LocalProblem.anchored`. */
+  readonly anchored?: boolean
   readonly hint?: string
   readonly segment?: string
   readonly node?: N
@@ -19,6 +24,12 @@ export interface UnitContext<N> {
   /** The finished plain schema behind a reference, when there is one (for merging union members). */
   concrete(ir: Ir<N>): JsonSchema | undefined
   problem(problem: UnitProblem<N>): void
+  /**
+   * Layers JSDoc over a child's schema (a property's own docs, an alias's): keywords the child's
+   * type cannot take are warnings and left out; `@default` / `@examples` values are checked later.
+   * Problems with the JSDoc are reported at the declaration it is written on.
+   */
+  annotate(child: Ref<N>, annotation: Annotation<N>): Ref<N>
 }
 
 /** Converts one kind of type to a schema under construction. */

@@ -28,7 +28,7 @@ export function planDefinitions<N>(root: Entry<N>): Map<Entry<N>, string> {
 }
 
 /** Every reference in a schema under construction, in document order (not through other entries). */
-function refsIn<N>(ir: unknown): Ref<N>[] {
+export function refsIn<N>(ir: unknown): Ref<N>[] {
   // Keyword values are untyped, but one walker only ever stores references of its own node type.
   if (ir instanceof Ref) return [ir as Ref<N>]
   if (typeof ir !== 'object' || ir === null) return []

@@ -6,7 +6,7 @@ import type { Docs } from './view.js'
  * TypeScript attaches a JSDoc comment to a member only when a line break precedes the comment, so
  * the checker reports no documentation for this common inline form; this reads it from the text.
  */
-export function inlineJsDoc(declaration: ts.Node): Docs | undefined {
+export function inlineJsDoc(declaration: ts.Node): Docs<never> | undefined {
   const text = declaration.getSourceFile().text
   // A comment on the line of the previous token counts, for the scanner, as that token's trailing comment.
   const ranges = ts.getTrailingCommentRanges(text, declaration.pos) ?? []
@@ -18,7 +18,7 @@ export function inlineJsDoc(declaration: ts.Node): Docs | undefined {
 }
 
 /** Splits a JSDoc body into its free text and `@tag text` pairs. */
-function parseJsDoc(body: string): Docs {
+function parseJsDoc(body: string): Docs<never> {
   const lines = body.split('\n').map((line) => line.replace(/^\s*\*?\s?/, ''))
   const [description = '', ...tagTexts] = lines.join('\n').split(/(?:^|\s)@(?=[a-zA-Z])/)
   const tags = tagTexts.map((tagText) => {

@@ -1,5 +1,6 @@
 import type { DiagnosticCode } from '../analyze/codes.js'
 import type { JsonSchema } from '../runtime/types.js'
+import type { TagValue } from './annotations.js'
 import type { NamedInfo } from './view.js'
 
 /**
@@ -13,6 +14,13 @@ export type Ir<N = unknown> = JsonSchema | Ref<N>
 export interface LocalProblem<N> {
   readonly code: DiagnosticCode
   readonly message: string
+  /** Errors fail a build; warnings are reported and leave the schema as if their cause were absent. */
+  readonly severity: 'error' | 'warning'
+  /**
+   * About a declaration rather than a use (JSDoc): located at `node` with a message naming the
+   * declaration, the same wherever the type is used, so it is reported once.
+   */
+  readonly anchored?: boolean
   readonly hint?: string
   readonly path: readonly string[]
   readonly node: N | undefined
@@ -25,6 +33,21 @@ export interface Entry<N> {
   done: boolean
   readonly problems: LocalProblem<N>[]
   readonly named: NamedInfo | undefined
+  /** JSDoc values of this type's schema still to be checked against the schemas they describe. */
+  readonly checks: ValueCheck<N>[]
+}
+
+/**
+ * `@default` / `@examples` values waiting for the schema they describe to be complete: `holder` is
+ * the keyword object in the schema that carries them, `against` the schema they must satisfy.
+ */
+export interface ValueCheck<N> {
+  readonly holder: Record<string, unknown>
+  readonly values: readonly TagValue[]
+  readonly against: Ir<N>
+  /** The declaration the JSDoc is written on, and its name: where a refused value is reported. */
+  readonly label: string
+  readonly node: N | undefined
 }
 
 /** A use of another type's entry, `path` and `node` locating it inside the referring type. */

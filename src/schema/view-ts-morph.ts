@@ -1,7 +1,8 @@
-import { ts, type Node, type Symbol as MorphSymbol, type Type } from 'ts-morph'
+import { Node, ts, type Symbol as MorphSymbol, type Type, type TypeNode } from 'ts-morph'
 import { kindOf, kindOfFlags, type LibTest } from './ts-morph-kind.js'
 import { inlineJsDoc } from './inline-jsdoc.js'
-import type { Docs, NamedInfo, PropertyView, TupleElementView, TypeKind, TypeView } from './view.js'
+import type { Docs, MemberKind, NamedInfo, PropertyView, TupleElementView, TypeKind, TypeView } from './view.js'
+import { declaredTypeNode, namedDeclarations, writes, writtenElement, writtenTupleElements, writtenUnion } from './written-nodes.js'
 
 const namedDeclarationKinds = new Set([
   ts.SyntaxKind.InterfaceDeclaration, ts.SyntaxKind.TypeAliasDeclaration,
@@ -9,19 +10,22 @@ const namedDeclarationKinds = new Set([
 ])
 const asyncIterables = new Set(['AsyncIterable', 'AsyncIterableIterator', 'AsyncGenerator'])
 
+/** A view of a ts-morph type, optionally remembering the type node it was written as. */
+export type TsMorphView = (type: Type, written?: TypeNode) => TypeView<Node>
+
 /** Views over the ts-morph types of `at`'s project. */
-export function tsMorphViews(at: Node): (type: Type) => TypeView<Node> {
+export function tsMorphViews(at: Node): TsMorphView {
   const project = at.getProject()
   const checker = project.getTypeChecker().compilerObject
   const program = project.getProgram().compilerObject
   const isDefaultLib: LibTest = (declaration) => program.isSourceFileDefaultLibrary(declaration.getSourceFile().compilerNode)
-  const view = (type: Type): TypeView<Node> => new TsMorphTypeView(type, { view, checker, at, isDefaultLib })
+  const view: TsMorphView = (type, written) => new TsMorphTypeView(type, written, { view, checker, at, isDefaultLib })
   return view
 }
 
 /** What every view of one call shares. */
 interface Backend {
-  readonly view: (type: Type) => TypeView<Node>
+  readonly view: TsMorphView
   readonly checker: ts.TypeChecker
   /** Where property types are asked for when a property has no declaration. */
   readonly at: Node
@@ -30,15 +34,18 @@ interface Backend {
 
 class TsMorphTypeView implements TypeView<Node> {
   readonly id: object
+  readonly origin: object | undefined
   readonly kind: TypeKind
 
-  private readonly view: (type: Type) => TypeView<Node>
+  private readonly view: TsMorphView
 
   constructor(
     private readonly type: Type,
+    private readonly written: TypeNode | undefined,
     private readonly backend: Backend,
   ) {
     this.id = type.compilerType
+    this.origin = written?.compilerNode
     this.kind = kindOf(type, backend.isDefaultLib)
     this.view = backend.view
   }
@@ -56,20 +63,21 @@ class TsMorphTypeView implements TypeView<Node> {
 
   members(): TypeView<Node>[] {
     const members = this.type.isIntersection() ? this.type.getIntersectionTypes() : this.type.getUnionTypes()
-    return members.map(this.view)
+    return members.map((member) => this.view(member))
   }
 
   element(): TypeView<Node> | undefined {
-    const element = this.type.getTypeArguments()[0]
-    return element && this.view(element)
+    const element = this.type.getTypeArguments()[0] ?? this.type.getNumberIndexType()
+    return element && this.viewWritten(element, this.written && writtenElement(this.written))
   }
 
   tupleElements(): TupleElementView<Node>[] {
     // ts-morph exposes tuple element types but not their flags; those live on the tuple target.
     const target = this.type.getTargetType()?.compilerType as ts.TupleType | undefined
     const flags = target?.elementFlags ?? []
+    const written = this.written && writtenTupleElements(this.written)
     return this.type.getTypeArguments().slice(0, flags.length).map((element, index) => ({
-      type: this.view(element),
+      type: this.viewWritten(element, written?.[index]),
       optional: Boolean((flags[index] ?? 0) & ts.ElementFlags.Optional),
       rest: Boolean((flags[index] ?? 0) & ts.ElementFlags.Variable),
     }))
@@ -81,19 +89,40 @@ class TsMorphTypeView implements TypeView<Node> {
       .filter((property) => !property.getEscapedName().startsWith('__@'))
       .map((property) => {
         const node = property.getDeclarations()[0]
+        const type = property.getTypeAtLocation(node ?? this.backend.at)
+        const initializer = node && (Node.isPropertyDeclaration(node) || Node.isParameterDeclaration(node)) ? node.getInitializer()?.getText() : undefined
         return {
           name: property.getName(),
           optional: property.isOptional(),
-          type: this.view(property.getTypeAtLocation(node ?? this.backend.at)),
+          // A mapped type's members keep the declarations they were mapped from, whose type nodes may say something else.
+          type: this.viewWritten(type, declaredTypeNode(node)),
           docs: this.docsOf(property),
           node,
+          member: memberKind(property),
+          visibility: visibility(property, node),
+          ...(initializer !== undefined && { initializer }),
         }
       })
   }
 
   indexType(): TypeView<Node> | undefined {
     const index = this.type.getStringIndexType() ?? this.type.getNumberIndexType()
-    return index && this.view(index)
+    if (!index) return undefined
+    return this.viewWritten(index, this.indexSignatureNode())
+  }
+
+  writtenMembers(): TypeView<Node>[] | undefined {
+    const start = this.written ?? this.type.getAliasSymbol()?.getDeclarations().find(Node.isTypeAliasDeclaration)?.getTypeNode()
+    const members = start && writtenUnion(start)
+    return members?.map((member) => this.view(member.getType(), member))
+  }
+
+  writtenDocs(): Docs<Node>[] {
+    if (!this.written) return []
+    const isLib = (symbol: MorphSymbol) => symbol.getDeclarations().some(this.backend.isDefaultLib)
+    return namedDeclarations(this.written, this.type.getAliasSymbol(), isLib)
+      .map((symbol) => this.docsOf(symbol))
+      .filter((docs) => docs.description !== undefined || docs.tags.length > 0)
   }
 
   templateParts(): { texts: string[]; holes: TypeKind[] } {
@@ -120,7 +149,7 @@ class TsMorphTypeView implements TypeView<Node> {
     return { file: declaration.getSourceFile().getFilePath(), position: declaration.getStart() }
   }
 
-  docs(): Docs {
+  docs(): Docs<Node> {
     const symbol = this.namedSymbol()
     return symbol ? this.docsOf(symbol) : { tags: [] }
   }
@@ -137,6 +166,21 @@ class TsMorphTypeView implements TypeView<Node> {
     return fromLib && asyncIterables.has(symbol?.getName() ?? '') && chunk ? this.view(chunk) : undefined
   }
 
+  /** The value type node of the first index signature declared on this interface or type literal. */
+  private indexSignatureNode(): TypeNode | undefined {
+    for (const declaration of (this.type.getTargetType() ?? this.type).getSymbol()?.getDeclarations() ?? []) {
+      const members = Node.isInterfaceDeclaration(declaration) || Node.isTypeLiteral(declaration) ? declaration.getMembers() : []
+      const signature = members.find(Node.isIndexSignatureDeclaration)
+      if (signature) return signature.getReturnTypeNode()
+    }
+    return undefined
+  }
+
+  /** A view remembering its written node, when that node writes exactly this type. */
+  private viewWritten(type: Type, written: TypeNode | undefined): TypeView<Node> {
+    return this.view(type, written && writes(written, type) ? written : undefined)
+  }
+
   /** The symbol of a user-declared interface, alias, enum or class; lib helpers like `Partial` are transparent. */
   private namedSymbol(): MorphSymbol | undefined {
     const symbol = this.type.getAliasSymbol() ?? (this.type.getTargetType() ?? this.type).getSymbol()
@@ -145,11 +189,28 @@ class TsMorphTypeView implements TypeView<Node> {
     return namedDeclarationKinds.has(declaration.getKind()) ? symbol : undefined
   }
 
-  private docsOf(symbol: MorphSymbol): Docs {
+  private docsOf(symbol: MorphSymbol): Docs<Node> {
+    const node = symbol.getDeclarations()[0]
+    const where = { ...(node && { node }), name: symbol.getName() }
     const description = ts.displayPartsToString(symbol.compilerSymbol.getDocumentationComment(this.backend.checker)).trim()
     const tags = symbol.getJsDocTags().map((tag) => ({ name: tag.getName(), text: ts.displayPartsToString(tag.getText()) }))
-    if (description) return { description, tags }
+    if (description) return { description, tags, ...where }
     const declaration = symbol.compilerSymbol.valueDeclaration
-    return (tags.length === 0 && declaration !== undefined ? inlineJsDoc(declaration) : undefined) ?? { tags }
+    const inline = tags.length === 0 && declaration !== undefined ? inlineJsDoc(declaration) : undefined
+    return { ...(inline ?? { tags }), ...where }
   }
+}
+
+function memberKind(property: MorphSymbol): MemberKind {
+  if (property.hasFlags(ts.SymbolFlags.Method)) return 'method'
+  if (property.hasFlags(ts.SymbolFlags.GetAccessor) || property.hasFlags(ts.SymbolFlags.SetAccessor)) return 'accessor'
+  return 'data'
+}
+
+function visibility(property: MorphSymbol, node: Node | undefined): PropertyView<Node>['visibility'] {
+  if (property.getName().startsWith('#')) return 'private'
+  const flags = node ? ts.getCombinedModifierFlags(node.compilerNode as ts.Declaration) : 0
+  if (flags & ts.ModifierFlags.Private) return 'private'
+  if (flags & ts.ModifierFlags.Protected) return 'protected'
+  return 'public'
 }

@@ -8,12 +8,16 @@
 export type TypeKind =
   | 'any' | 'unknown' | 'never' | 'string' | 'number' | 'boolean' | 'null' | 'undefined' | 'void'
   | 'bigint' | 'symbol' | 'literal' | 'enum' | 'union' | 'intersection' | 'templateLiteral'
-  | 'array' | 'tuple' | 'object' | 'function' | 'class' | 'builtin' | 'unresolved'
+  | 'array' | 'tuple' | 'object' | 'anyObject' | 'function' | 'class' | 'builtin' | 'unresolved'
 
 /** JSDoc attached to a declaration: the free text and every `@tag` with its raw text. */
-export interface Docs {
+export interface Docs<N = unknown> {
   readonly description?: string
   readonly tags: readonly { readonly name: string; readonly text: string }[]
+  /** The declaration the JSDoc is written on (first declaration of its symbol), where problems with it are reported. */
+  readonly node?: N
+  /** That declaration's name (`query`, `Email`), for messages. */
+  readonly name?: string
 }
 
 /** Where a named type is declared; the ordering key for collision-free definition names. */
@@ -24,14 +28,30 @@ export interface NamedInfo {
   readonly position: number
 }
 
+/** What a member of an object type is: a field holding data, a method, or a get/set accessor. */
+export type MemberKind = 'data' | 'method' | 'accessor'
+
 /** One member of an object type. */
 export interface PropertyView<N> {
+  /** The key; a `#private` class member's name keeps its `#`. */
   readonly name: string
   readonly optional: boolean
   readonly type: TypeView<N>
-  readonly docs: Docs
+  readonly docs: Docs<N>
   /** The declaration of the property, where problems inside it are reported. */
   readonly node: N | undefined
+  /**
+   * `method` for a method (symbol flag Method), `accessor` for a get/set accessor (GetAccessor or
+   * SetAccessor), else `data` (fields, property signatures, constructor parameter properties).
+   */
+  readonly member: MemberKind
+  /** `private` for a `private` or `#name` member, `protected` for a `protected` one, else `public`. */
+  readonly visibility: 'public' | 'protected' | 'private'
+  /**
+   * Source text of a class field's initialiser (`limit = 10` → `'10'`, also a parameter property's
+   * `public size = 3`), exactly as written; undefined when the declaration has none.
+   */
+  readonly initializer?: string
 }
 
 /** One element of a tuple type. */
@@ -41,10 +61,27 @@ export interface TupleElementView<N> {
   readonly rest: boolean
 }
 
-/** A checker type as the schema units see it. Methods are lazy: only the kind is computed eagerly. */
+/**
+ * A checker type as the schema units see it. Methods are lazy: only the kind is computed eagerly.
+ *
+ * A view may remember the type node it was read from (its *written* node): a property's declared
+ * type node, the element node of a written array or tuple, a member node of a written union, the
+ * type node of a parameter. Only `origin`, `writtenMembers` and `writtenDocs` depend on it.
+ */
 export interface TypeView<N> {
   /** Identity of the underlying checker type: equal types give the same object. */
   readonly id: object
+  /**
+   * Identity of the written node this view was read from (the same node gives the same object), or
+   * undefined. The walker keeps anonymous types written differently apart with it.
+   */
+  readonly origin: object | undefined
+  /**
+   * Classification. `array` also covers an interface or class whose base types reach the default
+   * lib's `Array` / `ReadonlyArray` (`interface Tags extends Array<string> {}`); `builtin` a class or
+   * interface declared in the default lib, or one whose base types reach one (`Buffer` extends
+   * `Uint8Array`); `anyObject` the `object` type (flag NonPrimitive).
+   */
   readonly kind: TypeKind
   /** The type as the checker prints it, for messages. */
   readonly text: string
@@ -52,26 +89,51 @@ export interface TypeView<N> {
   literal(): string | number | boolean | undefined
   /** Members of a union, intersection or enum. */
   members(): TypeView<N>[]
-  /** Element type of an array. */
+  /**
+   * Element type of an array: its type argument, else (an interface extending `Array<T>`) its number
+   * index type.
+   */
   element(): TypeView<N> | undefined
   tupleElements(): TupleElementView<N>[]
   /** Properties in declaration order. */
   properties(): PropertyView<N>[]
-  /** Value type of a string or number index signature. */
+  /** Value type of a string or number index signature (string first). */
   indexType(): TypeView<N> | undefined
+  /**
+   * The union as the source writes it: the types of the member nodes of the union type node this
+   * type is written as, in written order, each view remembering its member node. The written node
+   * is found by unwrapping parentheses, following references to type aliases (through imports) to
+   * the alias's declared type node (a generic alias's parameter names replaced by the argument
+   * nodes written at the reference) and indexed accesses with a literal key to the property's
+   * declared type node, starting from this view's written node or, without one, from the
+   * declaration of the type's own alias symbol. Undefined when that does not end at a union
+   * type node. Members are not flattened: a member node naming another union gives that union.
+   */
+  writtenMembers(): TypeView<N>[] | undefined
+  /**
+   * JSDoc of the declarations this view's written node names that the checker type does not carry
+   * itself, nearest first: a reference to a type alias gives the alias's docs (`email: Email` with
+   * `type Email = string`, which the checker reads as plain `string`) and continues with the
+   * alias's declared type node; an indexed access with a literal key gives the docs of that
+   * property (`components["schemas"]["Pet"]`) and continues with its declared type node. Stops at
+   * the type's own alias symbol, at a default-lib alias (`Partial`, whose JSDoc describes the
+   * helper) or at a node that names neither. Empty without a written node.
+   */
+  writtenDocs(): Docs<N>[]
   /** Literal text chunks and the kinds of the holes between them, for template literal types. */
   templateParts(): { texts: string[]; holes: TypeKind[] }
-  /** Symbol name of a `builtin` or `class` type (e.g. `Date`). */
+  /** Symbol name of a `builtin` or `class` type (e.g. `Date`, `Buffer`). */
   symbolName(): string | undefined
   /** The user-visible name of an interface, alias, enum or class, when the type has one. */
   named(): NamedInfo | undefined
   /**
-   * Where the type is written (its alias, interface or type literal), or undefined for types
-   * written nowhere (primitives). Orders union members independently of checker internals.
+   * Where the type is declared (its alias, interface, class or type literal; an enum member for the
+   * literal type of that member), or undefined for types written nowhere (primitives, literals) and
+   * for default-lib types. Orders members that no written union orders.
    */
   declared(): Pick<NamedInfo, 'file' | 'position'> | undefined
   /** JSDoc of the named declaration. */
-  docs(): Docs
+  docs(): Docs<N>
   /** The type a Promise resolves to, or this type when it is not awaitable. */
   awaited(): TypeView<N>
   /** The chunk type when this is an AsyncIterable (or async generator). */

@@ -32,10 +32,10 @@ export function loadSchemaFixtures() {
   const generator = createSchemaGenerator()
   const file = (name: string) => project.getSourceFileOrThrow(join(folder, `${name}.ts`))
   return {
-    /** Schema of the file's `execute` parameter, else of its `Params` type. */
-    parameters(name: string): SchemaOutcome {
+    /** Schema of the named function's first parameter (default `execute`), else of the file's `Params` type. */
+    parameters(name: string, functionName = 'execute'): SchemaOutcome {
       const source = file(name)
-      const execute = source.getFunction('execute')
+      const execute = source.getFunction(functionName)
       if (execute) {
         const parameter = execute.getParameters()[0]
         return generator.parameters(parameter?.getType(), parameter ?? execute)

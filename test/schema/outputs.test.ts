@@ -30,10 +30,18 @@ describe('output schemas', () => {
     expect(fixtures.output('outputs', 'plain')).toEqual({ schema: { type: 'array', items: { type: 'string' } }, problems: [], stream: false })
   })
 
-  test('non-JSON values in the output are reported with their path', () => {
+  test('non-JSON values in the output are reported with their path, which says it is the output', () => {
     const outcome = fixtures.output('outputs', 'dated')
     expect(outcome?.problems.map(({ code, path, message }) => ({ code, path, message }))).toEqual([
-      { code: 'TC1005', path: 'at', message: 'at: Date is not a JSON type' },
+      { code: 'TC1005', path: 'at', message: 'output.at: Date is not a JSON type' },
+    ])
+  })
+
+  test('a JSDoc problem found only in an output says so, and is a warning', () => {
+    const outcome = fixtures.output('outputs', 'misspelled')
+    expect(outcome?.schema).toEqual({ type: 'object', properties: { n: { type: 'number' } }, required: ['n'], additionalProperties: false })
+    expect(outcome?.problems.map(({ code, severity, message }) => ({ code, severity, message }))).toEqual([
+      { code: 'TC1014', severity: 'warning', message: 'output: n: unknown tag @maximun: did you mean @maximum?' },
     ])
   })
 })

@@ -51,7 +51,7 @@ describe('primitives, literals, enums and template literals', () => {
       properties: {
         color: { type: 'string', enum: ['red', 'green'] },
         level: { type: 'number', enum: [0, 10] },
-        accent: { type: 'string', enum: ['green', 'red'] },
+        accent: { type: 'string', enum: ['red', 'green'] },
         green: { type: 'string', const: 'green' },
       },
       required: ['color', 'level', 'green'],

@@ -1,5 +1,6 @@
 import type { Unit } from '../context.js'
 import { literalsSchema } from './literal.js'
+import { orderedMembers } from './member-order.js'
 
-/** A string or numeric `enum`: the values of its members. */
-export const enumUnit: Unit = (type) => literalsSchema(type.members().map((member) => member.literal() ?? null))
+/** A string, numeric or mixed `enum`: the values of all its members, in declaration order. */
+export const enumUnit: Unit = (type) => literalsSchema(orderedMembers(type).map((member) => member.literal() ?? null))

@@ -1,8 +1,9 @@
 import type { Unit } from '../context.js'
 import type { TypeKind } from '../view.js'
-import { absentUnit } from './absent.js'
+import { absentUnit, voidUnit } from './absent.js'
 import { anyUnit } from './any.js'
 import { arrayUnit } from './array.js'
+import { classUnit } from './class.js'
 import { enumUnit } from './enum.js'
 import { intersectionUnit } from './intersection.js'
 import { literalUnit } from './literal.js'
@@ -16,11 +17,12 @@ import { unresolvedUnit } from './unresolved.js'
 
 const units: Record<TypeKind, Unit> = {
   any: anyUnit, unknown: anyUnit,
-  never: absentUnit, undefined: absentUnit, void: absentUnit,
+  never: absentUnit, undefined: absentUnit, void: voidUnit,
   string: primitiveUnit, number: primitiveUnit, boolean: primitiveUnit, null: primitiveUnit,
-  bigint: nonJsonUnit, symbol: nonJsonUnit, function: nonJsonUnit, class: nonJsonUnit, builtin: nonJsonUnit,
+  bigint: nonJsonUnit, symbol: nonJsonUnit, function: nonJsonUnit, class: classUnit, builtin: nonJsonUnit,
   literal: literalUnit, enum: enumUnit, union: unionUnit, intersection: intersectionUnit,
   templateLiteral: templateLiteralUnit, array: arrayUnit, tuple: tupleUnit, object: objectUnit,
+  anyObject: () => ({ type: 'object' }),
   unresolved: unresolvedUnit,
 }
 

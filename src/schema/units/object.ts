@@ -1,33 +1,61 @@
-import { codes } from '../../analyze/codes.js'
+import { annotationsOf, type Annotation } from '../annotations.js'
 import type { UnitContext } from '../context.js'
-import { annotationsOf } from '../annotations.js'
 import type { Ir } from '../ir.js'
-import type { TypeView } from '../view.js'
+import { parseLiteral } from '../jsdoc-values.js'
+import type { PropertyView, TypeView } from '../view.js'
 import { additionalProperties } from './record.js'
 
+/** How an object's members are read. */
+export interface ObjectOptions<N> {
+  /** Members to leave out (a class's methods and non-public members, reported by the class unit). */
+  readonly skip?: (property: PropertyView<N>) => boolean
+  /** What the object allows beyond its declared properties, when not its own index signature. */
+  readonly additional?: Ir<N> | false
+}
+
 /**
- * An object type (interface, type literal, mapped type, merged intersection): properties in
- * declaration order with their JSDoc, `required` for the members that cannot be omitted.
+ * An object type (interface, type literal, mapped type, merged intersection, data class):
+ * properties in declaration order with their JSDoc, `required` for the members that cannot be
+ * omitted. A field initialised with a literal (`limit = 10`) has that value as its default and may
+ * be omitted, as a constructed instance would have it.
  */
-export function objectUnit<N>(type: TypeView<N>, context: UnitContext<N>): Ir<N> {
+export function objectUnit<N>(type: TypeView<N>, context: UnitContext<N>, options: ObjectOptions<N> = {}): Ir<N> {
   const properties: [string, Ir<N>][] = []
   const required: string[] = []
   for (const property of type.properties()) {
+    if (options.skip?.(property)) continue
     const { name, node } = property
     const schema = context.child(property.type, name, node)
-    const keywords = annotationsOf(property.docs, (message) =>
-      context.problem({ code: codes.unsupportedType, message, segment: name, ...(node && { node }) }),
-    )
-    properties.push([name, Object.keys(keywords).length > 0 ? schema.annotate(keywords) : schema])
-    if (!property.optional && !admitsUndefined(property.type)) required.push(name)
+    const annotation = withInitializer(annotationsOf({ ...(node !== undefined && { node }), ...property.docs, name }, name), property)
+    properties.push([name, context.annotate(schema, annotation)])
+    if (!property.optional && !admitsUndefined(property.type) && !initialised(annotation)) required.push(name)
   }
-  const additional = additionalProperties(type, context)
+  const additional = options.additional ?? additionalProperties(type, context)
   return {
     type: 'object',
     ...((properties.length > 0 || additional === false) && { properties: Object.fromEntries(properties) }),
     ...(required.length > 0 && { required }),
     additionalProperties: additional,
   }
+}
+
+const initializerTag = 'the initialiser'
+
+/** A literal initialiser is the field's default, unless its JSDoc gives one. */
+function withInitializer<N>(annotation: Annotation<N>, property: PropertyView<N>): Annotation<N> {
+  if (property.initializer === undefined || annotation.values.some((value) => value.keyword === 'default')) return annotation
+  const literal = parseLiteral(property.initializer)
+  if (!literal.found) return annotation
+  return {
+    ...annotation,
+    keywords: { ...annotation.keywords, default: literal.value },
+    values: [...annotation.values, { keyword: 'default', tag: initializerTag, candidates: [literal.value], severity: 'error' }],
+  }
+}
+
+/** Whether the default comes from a field initialiser (a JSDoc `@default` leaves a required member required). */
+function initialised<N>(annotation: Annotation<N>): boolean {
+  return annotation.values.some((value) => value.tag === initializerTag)
 }
 
 /** JSON cannot carry `undefined`, so a member typed `T | undefined` is passed by leaving it out. */

@@ -1,0 +1,55 @@
+import { compare } from '../order.js'
+import type { TypeView } from '../view.js'
+import type { LiteralValue } from './literal.js'
+
+const grouping = new Set(['union', 'enum', 'boolean'])
+
+/**
+ * The members of a union (or enum) in the order the source writes them: the written union's
+ * members, unions named there expanded in place (`State | 'all'` with `type State = 'open' | 'closed'`
+ * gives open, closed, all). Members no written union orders (an instantiated generic's, `keyof`'s)
+ * follow in declaration order, then by kind and value, never in the checker's creation order, which
+ * depends on what was checked before (T11). Each member comes back as the view it was written as.
+ */
+export function orderedMembers<N>(type: TypeView<N>): TypeView<N>[] {
+  const members = new Map(type.members().map((member) => [member.id, member]))
+  const ordered = new Map<object, TypeView<N>>()
+  const visit = (view: TypeView<N>, depth: number): void => {
+    if (depth > 16) return
+    const written = view.writtenMembers()
+    if (written) {
+      for (const member of written) visit(member, depth + 1)
+      return
+    }
+    if (grouping.has(view.kind) && !(view.id === type.id && depth > 0)) {
+      for (const member of [...view.members()].sort(byDeclaration)) visit(member, depth + 1)
+      return
+    }
+    if (members.has(view.id) && !ordered.has(view.id)) ordered.set(view.id, view)
+  }
+  visit(type, 0)
+  const rest = [...members.values()].filter((member) => !ordered.has(member.id)).sort(byDeclaration)
+  return [...ordered.values(), ...rest]
+}
+
+/** Declared members (enum members, interfaces) by place of declaration, then the rest by kind and value. */
+function byDeclaration<N>(a: TypeView<N>, b: TypeView<N>): number {
+  const [at, bt] = [a.declared(), b.declared()]
+  if (at !== undefined && bt !== undefined) return compare(at.file, bt.file) || at.position - bt.position
+  if (at !== undefined || bt !== undefined) return at === undefined ? 1 : -1
+  return rankOf(a.kind) - rankOf(b.kind) || byValue(a.literal() ?? null, b.literal() ?? null) || compare(a.text, b.text)
+}
+
+const kindOrder = ['string', 'number', 'boolean', 'templateLiteral', 'literal', 'null', 'array', 'tuple', 'object']
+
+function rankOf(kind: string): number {
+  const rank = kindOrder.indexOf(kind)
+  return rank < 0 ? kindOrder.length : rank
+}
+
+function byValue(a: LiteralValue, b: LiteralValue): number {
+  const rank = (value: LiteralValue): number => (value === null ? 3 : ['number', 'string', 'boolean'].indexOf(typeof value))
+  if (rank(a) !== rank(b)) return rank(a) - rank(b)
+  if (typeof a === 'number' && typeof b === 'number') return a - b
+  return compare(String(a), String(b))
+}

@@ -1,0 +1,70 @@
+import { Ajv, type ValidateFunction } from 'ajv'
+import formats from 'ajv-formats'
+import { codes } from '../analyze/codes.js'
+import { faultOf, formatFault } from '../runtime/faults.js'
+import { assemble } from './assemble.js'
+import { refsIn } from './definitions.js'
+import type { Entry, ValueCheck } from './ir.js'
+
+/** Checks JSDoc values against the schemas they describe; one per schema generator. */
+export type ValueChecker = <N>(root: Entry<N>) => void
+
+/**
+ * A checker with its own validator cache. Before a tool's schema is assembled, every `@default` and
+ * `@examples` value in the types it reaches is validated (as sent: no coercion, no defaults) against
+ * the schema of the type it describes: the first candidate reading that fits is kept; when none
+ * fits, the value is left out with an error (a warning for `@example`, which often holds code).
+ * Each check runs once, its problems kept with the type like any other.
+ */
+export function createValueChecker(): ValueChecker {
+  const ajv = new Ajv({ strict: false, validateSchema: false, unicodeRegExp: true, allErrors: false })
+  formats.default(ajv)
+  const compiled = new Map<string, ValidateFunction>()
+  const validator = (schema: object): ValidateFunction => {
+    const key = JSON.stringify(schema)
+    let validate = compiled.get(key)
+    if (!validate) compiled.set(key, (validate = ajv.compile(schema)))
+    return validate
+  }
+  return (root) => {
+    const seen = new Set<object>()
+    const pending = [root]
+    while (pending.length > 0) {
+      const entry = pending.pop()
+      if (!entry || seen.has(entry)) continue
+      seen.add(entry)
+      for (const check of entry.checks.splice(0)) settle(entry, check, validator)
+      for (const ref of refsIn<unknown>(entry.schema)) pending.push(ref.target as typeof root)
+    }
+  }
+}
+
+function settle<N>(entry: Entry<N>, check: ValueCheck<N>, validator: (schema: object) => ValidateFunction): void {
+  const validate = validator(assemble({ schema: check.against, done: true, problems: [], named: undefined, checks: [] }).schema)
+  const examples: unknown[] = []
+  for (const value of check.values) {
+    const fitting = value.candidates.find((candidate) => validate(candidate))
+    if (fitting !== undefined) {
+      if (value.keyword === 'default') check.holder['default'] = fitting
+      else examples.push(fitting)
+      continue
+    }
+    const [first] = value.candidates
+    validate(first)
+    const reason = validate.errors?.[0] ? formatFault(faultOf(validate.errors[0], first)).replace(/^: /, '') : 'refused'
+    entry.problems.push({
+      code: codes.annotation,
+      severity: value.severity,
+      message: `${check.label}: ${value.tag} ${JSON.stringify(first)} is not a value of this type (${reason}); left out`,
+      hint: value.keyword === 'default' ? 'give a default the type accepts, or remove it' : 'give an example the type accepts, or remove it',
+      path: [check.label],
+      node: check.node,
+      anchored: true,
+    })
+    if (value.keyword === 'default') delete check.holder['default']
+  }
+  if (check.values.some((value) => value.keyword === 'examples')) {
+    if (examples.length > 0) check.holder['examples'] = examples
+    else delete check.holder['examples']
+  }
+}

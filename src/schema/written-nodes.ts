@@ -1,0 +1,143 @@
+import { Node, ts, type Symbol as MorphSymbol, type Type, type TypeNode } from 'ts-morph'
+
+/**
+ * Reading the type nodes a type was written as (ts-morph side of `TypeView.origin`,
+ * `writtenMembers` and `writtenDocs`): only syntax and symbol resolution, no type printing.
+ */
+
+const maxSteps = 32
+
+/** The node inside parentheses (and a `readonly` operator when asked), as many times as written. */
+export function unwrap(node: TypeNode, readonlyToo = false): TypeNode {
+  let current = node
+  for (;;) {
+    if (Node.isParenthesizedTypeNode(current)) current = current.getTypeNode()
+    else if (readonlyToo && Node.isTypeOperatorTypeNode(current) && current.getOperator() === ts.SyntaxKind.ReadonlyKeyword) current = current.getTypeNode()
+    else return current
+  }
+}
+
+/** The symbol a type reference names, through imports and re-exports. */
+export function referencedSymbol(node: TypeNode): MorphSymbol | undefined {
+  if (!Node.isTypeReference(node)) return undefined
+  const symbol = node.getTypeName().getSymbol()
+  return symbol?.isAlias() ? symbol.getAliasedSymbol() : symbol
+}
+
+/** The type alias declaration a symbol names, if it is one. */
+function aliasDeclaration(symbol: MorphSymbol | undefined) {
+  return symbol?.getDeclarations().find(Node.isTypeAliasDeclaration)
+}
+
+/**
+ * The union type node a written node stands for: through parentheses, references to type aliases
+ * (a generic alias's parameters replaced by the reference's type arguments) and indexed accesses
+ * with a literal key (to the property's declared type). Members that name an alias parameter come
+ * back as the argument node written at the reference.
+ */
+export function writtenUnion(start: TypeNode): TypeNode[] | undefined {
+  let node: TypeNode = start
+  let parameters = new Map<string, TypeNode>()
+  for (let step = 0; step < maxSteps; step++) {
+    node = substitute(unwrap(node), parameters)
+    if (Node.isUnionTypeNode(node)) return node.getTypeNodes().map((member) => substitute(unwrap(member), parameters))
+    if (Node.isIndexedAccessTypeNode(node)) {
+      const declared = declaredTypeNode(indexedProperty(node)?.getDeclarations()[0])
+      if (!declared) return undefined
+      node = declared
+      parameters = new Map()
+      continue
+    }
+    const declaration = aliasDeclaration(referencedSymbol(node))
+    const body = declaration?.getTypeNode()
+    if (!declaration || !body || !Node.isTypeReference(node)) return undefined
+    const args = node.getTypeArguments().map((arg) => substitute(arg, parameters))
+    parameters = new Map(declaration.getTypeParameters().flatMap((parameter, index) => {
+      const arg = args[index] ?? parameter.getDefault()
+      return arg ? [[parameter.getName(), arg] as const] : []
+    }))
+    node = body
+  }
+  return undefined
+}
+
+/** A reference to an alias type parameter, replaced by the node written for it. */
+function substitute(node: TypeNode, parameters: ReadonlyMap<string, TypeNode>): TypeNode {
+  if (parameters.size === 0 || !Node.isTypeReference(node) || node.getTypeArguments().length > 0) return node
+  return parameters.get(node.getTypeName().getText()) ?? node
+}
+
+/**
+ * The declarations a written node names that a checker type loses, nearest first: aliases named by
+ * reference (continuing with their declared type) and properties named by an indexed access with a
+ * literal key (continuing with the property's declared type). Stops at `ownAlias` and at the
+ * default lib's aliases (`Partial`, `NonNullable`), whose JSDoc describes the helper, not the data.
+ */
+export function namedDeclarations(start: TypeNode, ownAlias: MorphSymbol | undefined, isLib: (symbol: MorphSymbol) => boolean): MorphSymbol[] {
+  const found: MorphSymbol[] = []
+  let node: TypeNode | undefined = start
+  for (let step = 0; node !== undefined && step < maxSteps; step++) {
+    node = unwrap(node)
+    if (Node.isIndexedAccessTypeNode(node)) {
+      const property = indexedProperty(node)
+      if (!property) break
+      found.push(property)
+      node = declaredTypeNode(property.getDeclarations()[0])
+      continue
+    }
+    const symbol = referencedSymbol(node)
+    const declaration = aliasDeclaration(symbol)
+    if (!symbol || !declaration || symbol.compilerSymbol === ownAlias?.compilerSymbol || isLib(symbol)) break
+    found.push(symbol)
+    node = declaration.getTypeNode()
+  }
+  return found
+}
+
+/** The property `T["key"]` names, when the key is a string or number literal. */
+function indexedProperty(node: Node & { getObjectTypeNode(): TypeNode; getIndexTypeNode(): TypeNode }): MorphSymbol | undefined {
+  const index = node.getIndexTypeNode()
+  if (!Node.isLiteralTypeNode(index)) return undefined
+  const literal = index.getLiteral()
+  if (!Node.isStringLiteral(literal) && !Node.isNumericLiteral(literal)) return undefined
+  return node.getObjectTypeNode().getType().getProperty(literal.getLiteralValue().toString())
+}
+
+/** The type node a property, parameter or variable declaration writes, if any. */
+export function declaredTypeNode(declaration: Node | undefined): TypeNode | undefined {
+  if (declaration === undefined) return undefined
+  if (Node.isPropertySignature(declaration) || Node.isPropertyDeclaration(declaration) || Node.isParameterDeclaration(declaration)) {
+    return declaration.getTypeNode()
+  }
+  return undefined
+}
+
+/** The element node of a written array (`T[]`, `readonly T[]`, `Array<T>`, `ReadonlyArray<T>`). */
+export function writtenElement(node: TypeNode): TypeNode | undefined {
+  const array = unwrap(node, true)
+  if (Node.isArrayTypeNode(array)) return array.getElementTypeNode()
+  if (Node.isTypeReference(array) && array.getTypeArguments().length === 1) return array.getTypeArguments()[0]
+  return undefined
+}
+
+/** The element nodes of a written tuple, rest elements given as their element node. */
+export function writtenTupleElements(node: TypeNode): (TypeNode | undefined)[] | undefined {
+  const tuple = unwrap(node, true)
+  if (!Node.isTupleTypeNode(tuple)) return undefined
+  return tuple.getElements().map((element) => {
+    let inner: TypeNode = Node.isNamedTupleMember(element) ? element.getTypeNode() : element
+    const rest = Node.isRestTypeNode(inner) || (Node.isNamedTupleMember(element) && element.getDotDotDotToken() !== undefined)
+    if (Node.isRestTypeNode(inner)) inner = inner.getTypeNode()
+    if (Node.isOptionalTypeNode(inner)) inner = inner.getTypeNode()
+    return rest ? writtenElement(inner) : inner
+  })
+}
+
+/** Whether a written node's type is `type`, or `type` less the `undefined` an optional member adds. */
+export function writes(node: TypeNode, type: Type): boolean {
+  const written = node.getType()
+  if (written.compilerType === type.compilerType) return true
+  const members = (t: Type) => new Set((t.isUnion() ? t.getUnionTypes() : [t]).filter((m) => !m.isUndefined()).map((m) => m.compilerType))
+  const [a, b] = [members(written), members(type)]
+  return a.size === b.size && [...a].every((member) => b.has(member))
+}
