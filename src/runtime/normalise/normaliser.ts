@@ -27,9 +27,11 @@ interface Place {
  * `additionalProperties` schemas and `patternProperties` keep theirs), defaults filled, and a
  * string coerced where only a number, integer or boolean is allowed and it is exactly the JSON text
  * of one. At a union the branch is chosen first — by the discriminator, by the value being an
- * object, or else by trying each branch's validator on the value normalised by that branch, first
- * without coercion, then with — and the value is normalised by that branch alone. Where no branch
- * fits, the value is copied as sent, for the validator to refuse. Places are built on first use.
+ * object, or else by trying each branch's validator: on the value as sent, then normalised by
+ * that branch, then normalised and coerced, so a branch the value fits exactly wins over one that
+ * would drop its keys or change its strings — and the value is normalised by that branch alone.
+ * Where no branch fits, the value is copied as sent, for the validator to refuse. Places are
+ * built on first use.
  */
 export class Normaliser {
   readonly #parameters: JsonSchema
@@ -119,13 +121,18 @@ export class Normaliser {
       return typeof tag === 'string' ? asBranch(objects.byTag.get(tag)) : undefined
     }
     if (trial.length <= 1) return asBranch(trial[0])
-    for (const round of coerce ? [false, true] : [false]) {
+    // A branch the value fits as sent wins; then one it fits once normalised; then once coerced too.
+    for (const round of coerce ? ['as sent', 'normalised', 'coerced'] : ['as sent', 'normalised']) {
       for (let index = 0; index < trial.length; index++) {
         const branch = trial[index]
         const check = this.#checks[union.validators?.[index] ?? -1]
         // Without its validator a branch cannot be chosen: the value goes to validation as sent.
         if (typeof branch !== 'object' || check === undefined) return undefined
-        const normalised = this.#apply(this.#place([branch]), value, round, depth)
+        if (round === 'as sent') {
+          if (check(value)) return { branch }
+          continue
+        }
+        const normalised = this.#apply(this.#place([branch]), value, round === 'coerced', depth)
         if (check(normalised)) return { branch, tried: { normalised } }
       }
     }
