@@ -55,7 +55,8 @@ function pathText({ path, branches = [] }: ToolFault): string {
 
 /**
  * ajv reports a union after the errors of its branches; this moves each union error in front of
- * the run of errors just before it that lie at or below its place, which are those branches' errors.
+ * the run of errors just before it that lie at or below its place, which are those branches'
+ * errors, stopping at an error of a keyword beside the union (same place, a schema enclosing it).
  */
 function unionsFirst(errors: readonly ErrorObject[]): ErrorObject[] {
   const ordered: ErrorObject[] = []
@@ -65,14 +66,16 @@ function unionsFirst(errors: readonly ErrorObject[]): ErrorObject[] {
       continue
     }
     let start = ordered.length
-    while (start > 0 && isAtOrBelow((ordered[start - 1] as ErrorObject).instancePath, error.instancePath)) start--
+    while (start > 0 && isBranchError(ordered[start - 1] as ErrorObject, error)) start--
     ordered.splice(start, 0, error)
   }
   return ordered
 }
 
-function isAtOrBelow(pointer: string, place: string): boolean {
-  return pointer === place || pointer.startsWith(`${place}/`)
+function isBranchError(error: ErrorObject, union: ErrorObject): boolean {
+  if (error.instancePath !== union.instancePath) return error.instancePath.startsWith(`${union.instancePath}/`)
+  const enclosing = error.schemaPath.slice(0, error.schemaPath.lastIndexOf('/') + 1)
+  return !union.schemaPath.startsWith(enclosing) || error.schemaPath.startsWith(`${union.schemaPath}/`)
 }
 
 function faultOf(error: ErrorObject, sent: unknown, copy: unknown, normaliser: Normaliser | undefined): ToolFault {

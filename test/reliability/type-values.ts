@@ -159,7 +159,7 @@ function unionValues(type: Type, at: Node, tags: Tags, depth: number): Derived {
   const literalsOnly = members.every((member) => member.isLiteral() || member.isBooleanLiteral() || member.isNull())
   const values = new Set(members.map((member) => (member.isBooleanLiteral() ? member.getText() === 'true' : member.isNull() ? null : member.getLiteralValue())))
   const outsider = `${[...values].join('')}?`
-  const breakers = literalsOnly && kinds.has('string') ? [fc.constant(outsider)] : []
+  const breakers: fc.Arbitrary<unknown>[] = literalsOnly && kinds.has('string') ? [fc.constant(outsider)] : []
   // A discriminated union's member stays itself when broken (its tag still names it): its breakers hold.
   if (isDiscriminated(others)) breakers.push(...derived.flatMap((one) => one.breakers))
   return { valid: fc.oneof(...derived.map((one) => one.valid)), breakers, kinds }
