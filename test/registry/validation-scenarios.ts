@@ -33,7 +33,7 @@ export const scenarios: readonly Scenario[] = [
   {
     title: 'the matched branch gets its own defaults and loses only its undeclared keys',
     tool: 'cart_update',
-    args: { cartId: 'c1', items: [{ kind: 'product', sku: 'TEA-1', note: 'x' }, { ...discount, sku: 'stray' }], owner: { guestEmail: 'a@b.test' } },
+    args: { cartId: 'c1', items: [{ kind: 'product', sku: 'TEA-1', note: 'x' }, { ...discount, sku: 'stray' }], owner: { guestEmail: 'a@b.test', note: 'x' } },
     expected: { value: { cartId: 'c1', items: [{ kind: 'product', sku: 'TEA-1', quantity: 1 }, discount], owner: { guestEmail: 'a@b.test' } } },
   },
   {

@@ -29,7 +29,7 @@ export type Answer = { readonly success: true; readonly value: unknown } | { rea
 /** Calls a tool one way: a generated registry, the runtime compiler, the bundler plugin's registry, the MCP server. */
 export type CallTool = (name: string, args: Record<string, unknown>) => Promise<Answer>
 
-/** A temp project of echo tools over every golden schema fixture and example tool, built every way a user runs it. */
+/** A temp project of echo tools over every golden schema fixture and example tool (see `EXAMPLE_FOLDERS`), built every way a user runs it. */
 export interface EchoProject {
   readonly tools: readonly EchoTool[]
   readonly ways: Readonly<Record<string, CallTool>>
@@ -92,23 +92,28 @@ export function echoToolSources(): ReadonlyMap<string, string> {
     if (/export function execute/.test(readFileSync(path.join(fixtures, file), 'utf8'))) tool(name, `import type { execute as source } from '../types/${fixture}.js'`, 'Parameters<typeof source>[0]')
     else tool(name, `import type { Params } from '../types/${fixture}.js'`, 'Params')
   }
-  for (const [file, exported] of exampleTools(path.join(repoRoot, 'fixtures/basic/tools'))) {
-    const name = `basic_${exported === 'default' ? file.replaceAll('-', '_') : exported}`
-    const imports = exported === 'default' ? `import type source from '../basic/${file}.js'` : `import type { ${exported} as source } from '../basic/${file}.js'`
-    tool(name, imports, 'Parameters<NonNullable<typeof source.execute>>[0]')
+  for (const folder of EXAMPLE_FOLDERS) {
+    for (const [file, exported] of exampleTools(path.join(repoRoot, 'fixtures', folder, 'tools'))) {
+      const name = `${folder}_${exported === 'default' ? file.replaceAll('-', '_') : exported}`
+      const imports = exported === 'default' ? `import type source from '../${folder}/${file}.js'` : `import type { ${exported} as source } from '../${folder}/${file}.js'`
+      tool(name, imports, 'Parameters<NonNullable<typeof source.execute>>[0]')
+    }
   }
   return sources
 }
 
+/** Tool folders under fixtures/ whose tools' parameter types the project echoes: the example tools, and issue 12's realistic ones (unions with and without a discriminator, cents, nullable fields). */
+const EXAMPLE_FOLDERS = ['basic', 'validation']
+
 function writeSources(root: string): void {
   cpSync(path.join(repoRoot, 'fixtures/schema'), path.join(root, 'types'), { recursive: true, filter: (file) => !file.includes('node_modules') })
-  cpSync(path.join(repoRoot, 'fixtures/basic/tools'), path.join(root, 'basic'), { recursive: true })
+  for (const folder of EXAMPLE_FOLDERS) cpSync(path.join(repoRoot, 'fixtures', folder, 'tools'), path.join(root, folder), { recursive: true })
   mkdirSync(path.join(root, 'node_modules'))
   symlinkSync(repoRoot, path.join(root, 'node_modules/toolcat'), 'dir')
   symlinkSync(path.join(root, 'types/packages/fake-geo'), path.join(root, 'node_modules/fake-geo'), 'dir')
   writeFileSync(path.join(root, 'package.json'), JSON.stringify({ name: 'echo-project', private: true, type: 'module' }))
   const compilerOptions = { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, skipLibCheck: true }
-  writeFileSync(path.join(root, 'tsconfig.json'), JSON.stringify({ compilerOptions, include: ['tools', 'types', 'basic'] }))
+  writeFileSync(path.join(root, 'tsconfig.json'), JSON.stringify({ compilerOptions, include: ['tools', 'types', ...EXAMPLE_FOLDERS] }))
   mkdirSync(path.join(root, 'tools'))
   for (const [name, source] of echoToolSources()) writeFileSync(path.join(root, 'tools', `${name}.ts`), source)
 }
