@@ -38,6 +38,8 @@ export class Normaliser {
   readonly #unions: ReadonlyMap<JsonSchema, PlannedUnion>
   readonly #checks: readonly (BranchCheck | undefined)[]
   readonly #places = new Map<string, Place>()
+  readonly #branches = new WeakMap<JsonSchema, Place>()
+  #rootPlace: Place | undefined
   readonly #ids = new WeakMap<object, number>()
   #nextId = 0
 
@@ -132,7 +134,7 @@ export class Normaliser {
           if (check(value)) return { branch }
           continue
         }
-        const normalised = this.#apply(this.#place([branch]), value, round === 'coerced', depth)
+        const normalised = this.#apply(this.#branchPlace(branch), value, round === 'coerced', depth)
         if (check(normalised)) return { branch, tried: { normalised } }
       }
     }
@@ -219,8 +221,18 @@ export class Normaliser {
     return merged
   }
 
+  /** The place of one branch alone, where a trial normalises the value. */
+  #branchPlace(branch: JsonSchema): Place {
+    let place = this.#branches.get(branch)
+    if (place === undefined) {
+      place = this.#place([branch])
+      this.#branches.set(branch, place)
+    }
+    return place
+  }
+
   #root(): Place {
-    return this.#place([this.#parameters])
+    return (this.#rootPlace ??= this.#place([this.#parameters]))
   }
 
   /** The place of a list of schemas, built once per list; unions already `resolved` are not chosen again. */
