@@ -45,12 +45,27 @@ function incrementalSection(suite) {
   return `## Incremental @ ${suite.size} tools\n\n${suite.edits} one-file edits through \`update()\`: median ${suite.updateMs.median} ms (${suite.updateMs.min}–${suite.updateMs.max}); process peak RSS ${suite.processRssMB} MB.`
 }
 
+function callsTable(contestants) {
+  const rows = Object.entries(contestants).map(([id, entry]) => [id, entry.error ? `failed: ${entry.error.replaceAll('|', '\\|')}` : `${entry.callsPerSecond.median} (${entry.callsPerSecond.min}–${entry.callsPerSecond.max})`])
+  return table(['validators', 'calls/s, median (min–max)'], rows)
+}
+
+function ratiosLine(ratios) {
+  const entries = Object.entries(ratios ?? {})
+  return entries.length ? `\n\nMedian calls/s ratios: ${entries.map(([pair, value]) => `${pair.replace('/', ' ÷ ')} = ${value}`).join('; ')}.` : ''
+}
+
+function unionSection(unions) {
+  if (!unions) return ''
+  if (unions.skipped) return `\n\n## Validation, union-heavy tool (${unions.tool})\n\nSkipped: ${unions.skipped}`
+  return `\n\n## Validation, union-heavy tool (${unions.tool}, ${unions.calls} calls per run)\n\nFirst branch: every union takes its first branch; every branch: each line kind appears.\n\n${callsTable(unions.contestants)}${ratiosLine(unions.ratios)}`
+}
+
 function validationSection(suite) {
   if (!suite) return '## Validation\n\nNot run.'
   if (suite.skipped) return `## Validation @ ${suite.size} tools\n\nSkipped: ${suite.skipped}`
-  const rows = Object.entries(suite.contestants).map(([id, entry]) => [id, entry.error ? `failed: ${entry.error}` : `${entry.callsPerSecond.median} (${entry.callsPerSecond.min}–${entry.callsPerSecond.max})`])
   const ratio = suite.ratios ? `\n\nPrecompiled ÷ runtime, median calls/s: ${suite.ratios['precompiled/runtime']}.` : ''
-  return `## Validation @ ${suite.size} tools (${suite.tool}, ${suite.calls} calls per run)\n\n${table(['validators', 'calls/s, median (min–max)'], rows)}${ratio}`
+  return `## Validation @ ${suite.size} tools (${suite.tool}, ${suite.calls} calls per run)\n\n${callsTable(suite.contestants)}${ratio}${unionSection(suite.unions)}`
 }
 
 function caution({ machine, options }) {

@@ -1,12 +1,17 @@
 import standalone from 'ajv/dist/standalone/index.js'
 import { ajvFor } from '../runtime/ajv-instance.js'
+import { PARAMETERS_KEY } from '../runtime/compile.js'
+import { planValidation } from '../runtime/normalise/validation-plan.js'
 import type { JsonSchema } from '../runtime/types.js'
 import { VALIDATOR_RUNTIME, validatorRuntimeExport } from './validator-runtime-names.js'
 
 /**
- * ES module source exporting `validate`: the parameter schema compiled at build time into ajv
- * standalone code, under the runtime's `ajvOptions` and ajv-formats, so it accepts and normalises
- * exactly what runtime compilation would, with no ajv compiler, `eval` or `new Function` at run time.
+ * ES module source exporting `validate` and `branches`: the parameter schema compiled at build time
+ * into ajv standalone code, exactly as `compileSchema` compiles it at run time — the schema of its
+ * validation plan (`planValidation`) under the runtime's `ajvOptions` and ajv-formats, and the
+ * validator of each trial branch of its unions, in the plan's order — with no ajv compiler, `eval`
+ * or `new Function` at run time. The runtime's `argumentParser` pairs them with the parameter
+ * schema to normalise and check arguments.
  */
 export function standaloneValidator(schema: JsonSchema, helperSpecifier: (exported: string) => string = () => VALIDATOR_RUNTIME): string {
   // The schemas are generated, so checking each against the draft-07 meta-schema (which compiles
@@ -16,9 +21,13 @@ export function standaloneValidator(schema: JsonSchema, helperSpecifier: (export
   // `process` hands it an empty body instead, while `validate.source` keeps the real code.
   // A fresh instance per schema keeps the generated function names independent of the order tools
   // are compiled in (bundlers load entries in any order).
-  const ajv = ajvFor(schema, { validateSchema: false, code: { source: true, esm: true, optimize: false, process: skipEvaluation } })
-  ajv.addSchema(schema, 'parameters')
-  return importRequires(standalone.default(ajv, { validate: 'parameters' }).replace(/^"use strict";/, ''), helperSpecifier)
+  const plan = planValidation(schema)
+  const ajv = ajvFor(plan.schema, { validateSchema: false, code: { source: true, esm: true, optimize: false, process: skipEvaluation } })
+  ajv.addSchema(plan.schema, PARAMETERS_KEY)
+  const exports: Record<string, string> = { validate: PARAMETERS_KEY }
+  plan.branchPointers.forEach((pointer, index) => (exports[`branch${index}`] = `${PARAMETERS_KEY}#${pointer}`))
+  const branches = `export const branches = [${plan.branchPointers.map((_pointer, index) => `branch${index}`).join(', ')}];`
+  return importRequires(`${standalone.default(ajv, exports).replace(/^"use strict";/, '')}${branches}`, helperSpecifier)
 }
 
 /** The body ajv evaluates in place of each generated validator: never called, so never worth parsing. */

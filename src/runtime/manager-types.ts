@@ -1,6 +1,6 @@
 import type { EmitterInterface, ListenerErrorHandler, Listener } from './emitter.js'
 import type { ArgumentLimits } from './limits.js'
-import type { ToolCall, ToolContext, ToolDefinition, ToolInterface, ToolResult } from './types.js'
+import type { CallContext, ToolCall, ToolDefinition, ToolInterface, ToolResult } from './types.js'
 
 /** Names the events a tool registry publishes, with their payloads. */
 export type ToolManagerEventMap = {
@@ -44,12 +44,12 @@ export interface ToolManagerInterface {
   tools(): readonly ToolInterface[]
   /** Lists the definitions advertised to a caller, in insertion order. */
   definitions(): readonly ToolDefinition[]
-  /** Executes one call; resolves with its result, never rejects for a call of plain values. */
-  execute(call: ToolCall, context?: ToolContext): Promise<ToolResult>
-  /** Executes a batch concurrently; results come back in input order. */
-  execute(calls: readonly ToolCall[], context?: ToolContext): Promise<readonly ToolResult[]>
+  /** Executes one call; resolves with its result, never rejects for a call of plain values. Every context member is optional. */
+  execute(call: ToolCall, context?: CallContext): Promise<ToolResult>
+  /** Executes a batch concurrently, sharing one context; results come back in input order. */
+  execute(calls: readonly ToolCall[], context?: CallContext): Promise<readonly ToolResult[]>
   /** Executes one call, yielding each chunk a streaming handler produces, then the result. */
-  stream(call: ToolCall, context?: ToolContext): AsyncIterable<ToolStreamPart>
+  stream(call: ToolCall, context?: CallContext): AsyncIterable<ToolStreamPart>
   /** Removes one tool or a batch; true only when every named tool was present. */
   remove(name: string | readonly string[]): boolean
   /** Removes every registered tool. */

@@ -4,7 +4,7 @@ import { awaitConfirmation } from './confirm.js'
 import { checkArgumentLimits } from './limits.js'
 import type { ToolManagerOptions, ToolStreamPart } from './manager-types.js'
 import { messageOf } from './thrown.js'
-import type { ToolCall, ToolContext, ToolInterface, ToolResult } from './types.js'
+import type { PreparedCall, ToolCall, ToolContext, ToolInterface, ToolResult } from './types.js'
 
 /** Finds the tool a call names. */
 export type ToolLookup = (name: string) => ToolInterface | undefined
@@ -18,10 +18,12 @@ export type RunPolicy = Pick<ToolManagerOptions, 'limits' | 'releaseOnAbort'>
  * handler throw or rejection, a throw mid-stream — becomes that result. Only a call whose `id` or
  * `name` cannot be read rejects, since no correlated result can be built without them.
  *
- * Everything up to handler entry runs synchronously on the first `next()`, so a batch dispatches in
- * one pass and a synchronous abort by one handler keeps later handlers from being entered.
- * Argument limits are checked before confirmation, so nobody is asked to approve a call that
- * would be refused anyway.
+ * The order at the boundary: the envelope (the tool, the signal, argument limits), then the
+ * arguments (validated and normalised by the tool's `prepare`), then confirmation, asked with the
+ * normalised arguments, then the handler, which receives them. Nobody is asked to approve a call
+ * that would be refused anyway. For a tool whose preparation is synchronous, everything up to
+ * handler entry runs synchronously on the first `next()`, so a batch dispatches in one pass and a
+ * synchronous abort by one handler keeps later handlers from being entered.
  */
 export async function* runCall(lookup: ToolLookup, call: ToolCall, context: ToolContext, policy: RunPolicy = {}): AsyncGenerator<ToolStreamPart, void> {
   const { id, name } = call
@@ -34,8 +36,12 @@ export async function* runCall(lookup: ToolLookup, call: ToolCall, context: Tool
     if (tool === undefined) throw new CallFailure(`tool not found: ${String(name)}`)
     throwIfAborted(context.signal)
     checkArgumentLimits(call.arguments, policy.limits)
-    if (tool.annotations?.consequential === true) await awaitConfirmation(call, name, context)
-    const running = Promise.resolve(tool.execute(call.arguments, context))
+    const pending = tool.prepare?.(call.arguments, context)
+    const prepared = isPromiseLike(pending) ? await untilAborted(Promise.resolve(pending), context.signal) : pending
+    if (tool.annotations?.consequential === true) {
+      await awaitConfirmation(prepared === undefined ? call : { id, name, arguments: prepared.arguments }, name, context)
+    } else if (prepared !== pending) throwIfAborted(context.signal)
+    const running = Promise.resolve(prepared === undefined ? tool.execute(call.arguments, context) : prepared.run(context))
     const value: unknown = await (policy.releaseOnAbort === true ? untilAborted(running, context.signal) : running)
     if (!isAsyncIterable(value)) return yield result({ success: true, value })
     const chunks: unknown[] = []
@@ -47,6 +53,10 @@ export async function* runCall(lookup: ToolLookup, call: ToolCall, context: Tool
   } catch (thrown) {
     yield result({ success: false, error: messageOf(thrown) })
   }
+}
+
+function isPromiseLike(value: PreparedCall | Promise<PreparedCall> | undefined): value is Promise<PreparedCall> {
+  return typeof (value as Partial<PromiseLike<unknown>> | undefined)?.then === 'function'
 }
 
 /** Drains a run and answers with its result part, ignoring the chunks before it. */

@@ -2,7 +2,7 @@ import { Emitter, type EmitterInterface } from './emitter.js'
 import type { ToolManagerEventMap, ToolManagerInterface, ToolManagerOptions, ToolStreamPart } from './manager-types.js'
 import { runCall, settle, type RunPolicy } from './run-call.js'
 import { toolToDefinition } from './to-definition.js'
-import type { ToolCall, ToolContext, ToolDefinition, ToolInterface, ToolResult } from './types.js'
+import type { CallContext, ToolCall, ToolContext, ToolDefinition, ToolInterface, ToolResult } from './types.js'
 
 /**
  * An insertion-ordered tool registry with per-call error isolation. Replacing a name keeps its
@@ -62,17 +62,17 @@ export class ToolManager implements ToolManagerInterface {
   }
 
   /** Executes one call, or a batch dispatched in one synchronous pass sharing one context. */
-  execute(call: ToolCall, context?: ToolContext): Promise<ToolResult>
-  execute(calls: readonly ToolCall[], context?: ToolContext): Promise<readonly ToolResult[]>
-  async execute(input: ToolCall | readonly ToolCall[], context?: ToolContext): Promise<ToolResult | readonly ToolResult[]> {
-    const shared = context ?? freshContext()
+  execute(call: ToolCall, context?: CallContext): Promise<ToolResult>
+  execute(calls: readonly ToolCall[], context?: CallContext): Promise<readonly ToolResult[]>
+  async execute(input: ToolCall | readonly ToolCall[], context?: CallContext): Promise<ToolResult | readonly ToolResult[]> {
+    const shared = executionContext(context)
     if (!Array.isArray(input)) return settle(this.#run(input as ToolCall, shared))
     return Promise.all((input as readonly ToolCall[]).map((call) => settle(this.#run(call, shared))))
   }
 
   /** Executes one call, yielding each chunk of a streaming handler as produced, then the result. */
-  stream(call: ToolCall, context?: ToolContext): AsyncIterable<ToolStreamPart> {
-    return this.#run(call, context ?? freshContext())
+  stream(call: ToolCall, context?: CallContext): AsyncIterable<ToolStreamPart> {
+    return this.#run(call, executionContext(context))
   }
 
   /** Removes tools in argument order, publishing `remove` after each deletion; true only if every name was present. */
@@ -114,9 +114,13 @@ export function createToolManager(options?: ToolManagerOptions): ToolManagerInte
   return new ToolManager(options)
 }
 
-/** The context of an execution whose caller supplied none: a signal that never aborts. */
-function freshContext(): ToolContext {
-  return { signal: new AbortController().signal }
+/**
+ * The context an execution runs with: the caller's as passed when it carries a signal, else the
+ * caller's members (if any) with a fresh signal that never aborts.
+ */
+function executionContext(context: CallContext | undefined): ToolContext {
+  if (context?.signal !== undefined) return context as ToolContext
+  return { ...context, signal: new AbortController().signal }
 }
 
 function listOf<T>(value: T | readonly T[]): readonly T[] {

@@ -1,6 +1,6 @@
 import { compileSchema } from './compile.js'
 import { ToolError } from './tool-error.js'
-import type { JsonSchema, ToolAnnotations, ToolContext, ToolHandler, ToolInterface, ToolOptions } from './types.js'
+import type { JsonSchema, PreparedCall, ToolAnnotations, ToolContext, ToolHandler, ToolInterface, ToolOptions } from './types.js'
 import { parseArguments, type CompiledValidator } from './validation.js'
 
 /**
@@ -36,7 +36,13 @@ export class Tool implements ToolInterface {
 
   /** Runs the handler; with a contract, on the validated copy of `args` (throws `ToolError('ARGUMENTS')` if refused). */
   execute(args: Readonly<Record<string, unknown>>, context: ToolContext): unknown {
-    return this.#handler(this.#validate === undefined ? args : parseArguments(this.#validate, args), context)
+    return this.prepare(args).run(context)
+  }
+
+  /** Validates `args` against the contract, if any (throwing `ToolError('ARGUMENTS')` if refused), without entering the handler. */
+  prepare(args: Readonly<Record<string, unknown>>): PreparedCall {
+    const parsed = this.#validate === undefined ? args : parseArguments(this.#validate, args)
+    return { arguments: parsed, run: (context) => this.#handler(parsed, context) }
   }
 }
 

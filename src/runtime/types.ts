@@ -51,16 +51,37 @@ export interface ToolFailure {
 /** Represents the outcome of executing a `ToolCall`. */
 export type ToolResult = ToolSuccess | ToolFailure
 
-/** Carries the signal, consumer-asserted identity and confirmation hook for an execution. */
-export interface ToolContext {
-  readonly signal: AbortSignal
+/**
+ * What a caller may pass with an execution (`execute`, `stream`, a registry's `call`): every member
+ * optional. Without a `signal` the registry supplies a fresh one that never aborts.
+ */
+export interface CallContext {
+  readonly signal?: AbortSignal
+  /** Consumer-asserted identity, forwarded to the handler unverified. */
   readonly caller?: unknown
-  /** Asked before a `consequential` tool is entered; only an answer of exactly `true` approves (T9). */
+  /**
+   * Asked before a `consequential` tool is entered, with the call's validated and normalised
+   * arguments; only an answer of exactly `true` approves (T9). A call whose arguments are refused
+   * never reaches it.
+   */
   readonly confirm?: (call: ToolCall) => boolean | Promise<boolean>
+}
+
+/** Carries the signal, consumer-asserted identity and confirmation hook of an execution: what a handler receives, always with a signal. */
+export interface ToolContext extends CallContext {
+  readonly signal: AbortSignal
 }
 
 /** A tool's handler: receives the (validated) arguments and the execution context. */
 export type ToolHandler<A = Readonly<Record<string, unknown>>, R = unknown> = (args: A, context: ToolContext) => R
+
+/** A call whose arguments a tool has validated and normalised: what a registry confirms, then runs. */
+export interface PreparedCall {
+  /** The normalised arguments the handler will receive. */
+  readonly arguments: Readonly<Record<string, unknown>>
+  /** Enters the handler with those arguments. */
+  run(context: ToolContext): unknown
+}
 
 /** Configures an executable tool. */
 export interface ToolOptions {
@@ -81,7 +102,14 @@ export interface ToolInterface extends ToolDefinition {
   readonly summary?: string
   /** The handler returns an AsyncIterable of chunks (T6), as the tool's catalog entry declares. */
   readonly stream?: true
+  /** Validates the arguments (when the tool has a contract) and runs the handler. */
   execute(args: Readonly<Record<string, unknown>>, context: ToolContext): unknown
+  /**
+   * Validates and normalises the arguments without entering the handler (throwing, or rejecting,
+   * when they are refused). A registry calls it before asking for confirmation, then runs the
+   * prepared call; a tool without it is confirmed with the raw arguments and run with `execute`.
+   */
+  prepare?(args: Readonly<Record<string, unknown>>, context: ToolContext): PreparedCall | Promise<PreparedCall>
 }
 
 /** Identifies a schema conflict or an argument validation failure. */
@@ -92,9 +120,19 @@ export interface ToolFault {
   readonly path: readonly (string | number)[]
   readonly reason: string
   readonly expected?: string
+  /** The value the caller sent at `path`; absent where the caller sent nothing. */
   readonly received?: unknown
   readonly constraint?: string
   readonly limit?: unknown
+  /** The branches of discriminated unions the fault lies in, outermost first. */
+  readonly branches?: readonly ToolFaultBranch[]
+}
+
+/** A branch of a discriminated union that a fault lies in: the branch whose `tag` is `value`, `depth` segments down the fault's path. */
+export interface ToolFaultBranch {
+  readonly depth: number
+  readonly tag: string
+  readonly value: unknown
 }
 
 /** Carries the structured faults behind an argument validation failure. */

@@ -1,48 +1,77 @@
 import type { ErrorObject } from 'ajv'
-import { faultOf, formatFault } from './faults.js'
+import { faultsOf, formatFault } from './faults.js'
 import { isPlainRecord } from './is-tool-call.js'
+import { copyJson } from './normalise/copy.js'
+import { Normaliser } from './normalise/normaliser.js'
+import { planValidation, type ValidationPlan } from './normalise/validation-plan.js'
 import { ToolError } from './tool-error.js'
+import type { JsonSchema } from './types.js'
 
 /** A compiled argument validator: the shape shared by an ajv `ValidateFunction` and ajv standalone code. */
 export type CompiledValidator = ((data: unknown) => boolean) & { errors?: readonly ErrorObject[] | null }
 
+/** Checks arguments and returns the normalised copy the handler receives, or throws `ToolError('ARGUMENTS')`. */
+export type ArgumentParser = (args: Readonly<Record<string, unknown>>) => Record<string, unknown>
+
+/** The parsers of validators `compileSchema` made, which know their schema. */
+const parsers = new WeakMap<object, ArgumentParser>()
+
 /**
- * Validates a deep copy of `args` and returns that copy, normalised by the validator (coerced
- * values, undeclared keys of closed objects dropped, defaults filled); the caller's object is never
- * touched. Refused arguments throw `ToolError('ARGUMENTS')` with every fault in `context.faults`
- * and the first one as the message.
+ * Parses arguments with `validate`: checks a normalised copy of `args` (honestly coerced values,
+ * undeclared keys dropped, defaults filled, each union by the branch it matched) and returns that
+ * copy; the caller's object is never touched. Refused arguments throw `ToolError('ARGUMENTS')`
+ * with every fault in `context.faults` and the first one as the message, each fault reporting
+ * the value the caller sent. A validator not made by `compileSchema` checks a plain copy.
  */
 export function parseArguments(validate: CompiledValidator, args: Readonly<Record<string, unknown>>): Record<string, unknown> {
-  const copy = copyData(args, new Map())
-  if (!validate(copy)) {
-    const faults = (validate.errors ?? []).map((error) => faultOf(error, copy))
-    const message = faults[0] === undefined ? 'Arguments did not parse' : formatFault(faults[0])
-    throw new ToolError('ARGUMENTS', message, { faults })
-  }
-  if (!isPlainRecord(copy)) throw new ToolError('ARGUMENTS', 'Arguments did not parse')
-  return copy
+  return (parsers.get(validate) ?? plainParser(validate))(args)
 }
 
 /**
- * Copies the JSON view of a value: arrays stay arrays, every other object becomes a plain record of
- * its own enumerable properties, cycles preserved. Nothing
- * of the caller's is shared, so the validator's coercion and key removal cannot reach it.
+ * The parser of a parameter schema whose validators were compiled elsewhere (precompiled at build
+ * time): `validate` checks the plan's schema, `branches` the subschemas at its `branchPointers`.
+ * A validator made by `compileSchema` brings its own parser.
  */
-function copyData(value: unknown, copies: Map<object, unknown>): unknown {
-  if (typeof value !== 'object' || value === null) return value
-  const known = copies.get(value)
-  if (known !== undefined) return known
-  if (Array.isArray(value)) {
-    const copy: unknown[] = []
-    copies.set(value, copy)
-    for (const item of value) copy.push(copyData(item, copies))
+export function argumentParser(parameters: JsonSchema, validate: CompiledValidator, branches: readonly CompiledValidator[] = []): ArgumentParser {
+  return parsers.get(validate) ?? normalisingParser(new Normaliser(parameters, planValidation(parameters), branches), validate)
+}
+
+/**
+ * The validator `compileSchema` returns for `parameters`: it answers whether arguments parse (it
+ * checks their normalised copy with `check`, the compiled plan schema, whose errors it then holds),
+ * and `parseArguments` knows its parser.
+ */
+export function acceptingValidator(parameters: JsonSchema, plan: ValidationPlan, check: CompiledValidator, branches: readonly CompiledValidator[]): CompiledValidator {
+  const normaliser = new Normaliser(parameters, plan, branches)
+  const validate: CompiledValidator = (data) => {
+    const valid = check(normaliser.normalise(data))
+    validate.errors = check.errors ?? null
+    return valid
+  }
+  parsers.set(validate, normalisingParser(normaliser, check))
+  return validate
+}
+
+function normalisingParser(normaliser: Normaliser, validate: CompiledValidator): ArgumentParser {
+  return (args) => {
+    const copy = normaliser.normalise(args)
+    if (!validate(copy)) refuse(validate, args, copy, normaliser)
+    if (!isPlainRecord(copy)) throw new ToolError('ARGUMENTS', 'Arguments did not parse')
     return copy
   }
-  const copy: Record<string, unknown> = {}
-  copies.set(value, copy)
-  // Defined, not assigned: `copy['__proto__'] = item` would swap the copy's prototype for the caller's value.
-  for (const [key, item] of Object.entries(value)) {
-    Object.defineProperty(copy, key, { value: copyData(item, copies), enumerable: true, writable: true, configurable: true })
+}
+
+function plainParser(validate: CompiledValidator): ArgumentParser {
+  return (args) => {
+    const copy = copyJson(args)
+    if (!validate(copy)) refuse(validate, args, copy)
+    if (!isPlainRecord(copy)) throw new ToolError('ARGUMENTS', 'Arguments did not parse')
+    return copy
   }
-  return copy
+}
+
+function refuse(validate: CompiledValidator, args: unknown, copy: unknown, normaliser?: Normaliser): never {
+  const faults = faultsOf(validate.errors ?? [], args, copy, normaliser)
+  const message = faults[0] === undefined ? 'Arguments did not parse' : formatFault(faults[0])
+  throw new ToolError('ARGUMENTS', message, { faults })
 }

@@ -1,7 +1,7 @@
 import { Ajv, type ValidateFunction } from 'ajv'
 import formats from 'ajv-formats'
 import { codes } from '../analyze/codes.js'
-import { faultOf, formatFault } from '../runtime/faults.js'
+import { faultsOf, formatFault } from '../runtime/faults.js'
 import { assemble } from './assemble.js'
 import { refsIn } from './definitions.js'
 import type { Entry, ValueCheck } from './ir.js'
@@ -51,7 +51,8 @@ function settle<N>(entry: Entry<N>, check: ValueCheck<N>, validator: (schema: ob
     }
     const [first] = value.candidates
     validate(first)
-    const reason = validate.errors?.[0] ? formatFault(faultOf(validate.errors[0], first)).replace(/^: /, '') : 'refused'
+    const [fault] = faultsOf(validate.errors?.slice(0, 1) ?? [], first, first)
+    const reason = fault ? formatFault(fault).replace(/^: /, '') : 'refused'
     entry.problems.push({
       code: codes.annotation,
       severity: value.severity,

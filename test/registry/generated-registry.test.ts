@@ -69,10 +69,11 @@ describe('generated registry in a fresh Node process', () => {
     const output = run(`
       const bare = await createRegistry().call('lookup', { word: 'tea' })
       const hosted = createRegistry({ handlers: { lookup: (args) => args.word.toUpperCase() } })
-      return [bare, await hosted.call('lookup', { word: 42 }), imports()]`)
+      return [bare, await hosted.call('lookup', { word: 'tea' }), await hosted.call('lookup', { word: 42 }), imports()]`)
     expect(output).toEqual([
       { id: 'call-1', name: 'lookup', success: false, error: 'tool has no handler: lookup' },
-      { id: 'call-1', name: 'lookup', success: true, value: '42' },
+      { id: 'call-1', name: 'lookup', success: true, value: 'TEA' },
+      { id: 'call-2', name: 'lookup', success: false, error: 'word: type; expected string; received 42' },
       {},
     ])
   })
@@ -85,8 +86,9 @@ describe('generated registry in a fresh Node process', () => {
       const denied = await registry.call('delete-file', args, { signal: new AbortController().signal, confirm: () => false })
       const importsBefore = imports()
       const approved = await registry.call('delete-file', args, { signal: new AbortController().signal, confirm: async () => true })
-      return [missing.error, denied.error, importsBefore, approved.value]`)
-    expect(output).toEqual(['confirmation required: delete-file', 'confirmation denied: delete-file', {}, 'deleted notes.txt'])
+      return [missing.error, denied.error, importsBefore, approved.value, imports()]`)
+    // The module is imported before confirmation, once: its precompiled validator checks the arguments first.
+    expect(output).toEqual(['confirmation required: delete-file', 'confirmation denied: delete-file', { 'delete-file': 1 }, 'deleted notes.txt', { 'delete-file': 1 }])
   })
 
   test('a streaming tool yields its chunks, then the result', () => {

@@ -119,8 +119,8 @@ describe('nullAsAbsent', () => {
     expect(await registry.call('search', strictCall)).toMatchObject({ success: true, value: { query: 'q', cursor: null } })
   })
 
-  test('is off by default: the null reaches validation, where coercion turns it into 0', async () => {
+  test('is off by default: the null reaches validation, which refuses it (null is not coerced)', async () => {
     const registry = createLazyRegistry([echo])
-    expect(await registry.call('search', strictCall)).toMatchObject({ success: true, value: { query: 'q', limit: 0, cursor: null } })
+    expect(await registry.call('search', strictCall)).toMatchObject({ success: false, error: 'limit: type; expected integer; received null' })
   })
 })

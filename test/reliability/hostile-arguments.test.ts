@@ -4,7 +4,8 @@ import { deriveParameters } from './derive-schema.js'
 
 // Parsed from JSON, as a model's or remote client's arguments are: `__proto__` is then an own key.
 const hostileJson = '{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}},"prototype":{"polluted":true},"nested":{"__proto__":{"polluted":true}}}'
-const openSchema = { type: 'object', properties: { nested: { type: 'object' } } }
+// Records at both levels, so the prototype keys are kept (as data) rather than dropped as undeclared.
+const openSchema = { type: 'object', properties: { nested: { type: 'object', additionalProperties: true } }, additionalProperties: true }
 
 type Received = Record<string, unknown>
 

@@ -52,8 +52,20 @@ describe('parseArguments', () => {
     expect(args).toEqual(new Args())
     const cyclic: Record<string, unknown> = { amount: 1 }
     cyclic.self = cyclic
-    const loose = parseArguments(compileSchema({ type: 'object' }), cyclic)
-    expect(loose.self).toBe(loose)
+    const loose = parseArguments(compileSchema({ type: 'object', additionalProperties: true }), cyclic)
+    expect(loose).toEqual({ amount: 1, self: expect.objectContaining({ amount: 1 }) })
+    expect([loose, loose.self]).not.toContain(cyclic)
+    const tree = { $ref: '#/$defs/node', $defs: { node: { type: 'object', properties: { child: { $ref: '#/$defs/node' } } } } }
+    const loop: Record<string, unknown> = {}
+    loop.child = loop
+    expect(() => parseArguments(compileSchema(tree), loop)).toThrow('arguments nested deeper than 1000 levels')
+  })
+
+  test('an object schema that declares no key keeps none, unless it says its keys are open', () => {
+    expect(parseArguments(compileSchema({ type: 'object' }), { a: 1, b: { c: 2 } })).toEqual({})
+    expect(parseArguments(compileSchema({ type: 'object', required: ['a'] }), { a: 1, b: 2 })).toEqual({ a: 1 })
+    expect(parseArguments(compileSchema({ type: 'object', propertyNames: { maxLength: 1 } }), { a: 1, b: 2 })).toEqual({ a: 1, b: 2 })
+    expect(parseArguments(compileSchema({}), { a: 1 })).toEqual({ a: 1 })
   })
 
   test('builds the message from the first fault and reports every fault', () => {
@@ -93,14 +105,14 @@ describe('parseArguments', () => {
     expect(error.context).toBeUndefined()
   })
 
-  test('accepts a validator generated as ajv standalone code', () => {
+  test('accepts a validator generated as ajv standalone code, checking a plain copy', () => {
     const ajv = new Ajv({ ...ajvOptions, code: { source: true } })
     const source = standaloneCode.default(ajv, ajv.compile({ type: 'object', properties: { n: { type: 'number' } }, required: ['n'] }))
     const module = { exports: {} as { default?: CompiledValidator } }
     new Function('module', 'exports', source)(module, module.exports)
     const standalone = module.exports.default
     if (standalone === undefined) throw new Error('standalone code exported no validator')
-    expect(parseArguments(standalone, { n: '4' })).toEqual({ n: 4 })
+    expect(parseArguments(standalone, { n: 4, extra: 1 })).toEqual({ n: 4, extra: 1 })
     expect(refusal({ n: 'four' }, standalone).message).toBe('n: type; expected number; received "four"')
   })
 })

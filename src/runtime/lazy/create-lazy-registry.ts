@@ -1,6 +1,6 @@
 import { createToolManager } from '../tool-manager.js'
 import { toolToDefinition } from '../to-definition.js'
-import type { ToolCall, ToolContext, ToolDefinition, ToolHandler, ToolInterface } from '../types.js'
+import type { CallContext, ToolCall, ToolDefinition, ToolHandler, ToolInterface } from '../types.js'
 import type { LazyCallPolicy } from './lazy-call.js'
 import { lazyDefinition } from './lazy-definitions.js'
 import { fragmentJoiner } from './lazy-schema.js'
@@ -39,7 +39,7 @@ export function createLazyRegistry<T extends ToolTypeMap = ToolTypeMap>(
   const definitions = (): readonly ToolDefinition[] =>
     registry.tools().map((tool) => (lazy.has(tool) ? lazyDefinition(tool) : toolToDefinition(tool)))
   let calls = 0
-  const call = (name: string, args: object, context?: ToolContext): Promise<TypedToolResult<unknown>> => {
+  const call = (name: string, args: object, context?: CallContext): Promise<TypedToolResult<unknown>> => {
     const request: ToolCall = { id: `call-${++calls}`, name, arguments: args as ToolCall['arguments'] }
     return registry.execute(request, context)
   }

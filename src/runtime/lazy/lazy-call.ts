@@ -1,7 +1,7 @@
 import { nullsToAbsent } from '../../interop/null-as-absent.js'
 import { CallFailure, throwIfAborted, untilAborted } from '../abort.js'
-import type { JsonSchema, ToolContext, ToolHandler } from '../types.js'
-import { parseArguments, type CompiledValidator } from '../validation.js'
+import type { JsonSchema, PreparedCall, ToolContext, ToolHandler } from '../types.js'
+import { argumentParser, type ArgumentParser, type CompiledValidator } from '../validation.js'
 import { sharedImport } from './shared-import.js'
 import type { LazyRegistryOptions, LazyToolEntry, LazyToolIndexEntry, LazyToolModule } from './types.js'
 
@@ -12,29 +12,34 @@ export interface LazyCallPolicy {
   readonly nullAsAbsent: boolean
 }
 
-/** Runs one call of a lazy tool: imports its module (once), validates, enters the handler. */
-export type LazyCall = (args: Readonly<Record<string, unknown>>, context: ToolContext) => Promise<unknown>
+/** Prepares one call of a lazy tool: imports its module (once) and validates the arguments. */
+export type LazyPreparation = (args: Readonly<Record<string, unknown>>, context: ToolContext) => Promise<PreparedCall>
 
 /**
- * Builds a lazy tool's call path; made on the tool's first call, so a registry of thousands of
- * tools pays for no import wrapper or validator slot until a tool runs. The runtime registry has
- * already checked the signal and any confirmation, so a refused call imports nothing. The handler
- * is entered only after the import settles, the signal is still live and the arguments passed
- * validation.
+ * Builds a lazy tool's call preparation; made on the tool's first call, so a registry of thousands
+ * of tools pays for no import wrapper or validator slot until a tool runs. The registry has already
+ * checked the envelope (tool, signal, limits) and asks for confirmation only after this resolves:
+ * the arguments are validated first, so an invalid call never reaches the confirm hook. Validation
+ * needs the validator, which a precompiled tool carries in its module, so the module is imported
+ * before confirmation; T10 keeps a tool module's top level free of side effects, so importing it
+ * runs none of the tool's work, and a refused confirmation only leaves the import cached for the
+ * next call. The handler is entered only after the import settles, the signal is still live and
+ * the arguments passed validation.
  */
-export function lazyCall(
+export function lazyPreparation(
   entry: LazyToolEntry | LazyToolIndexEntry,
   parameters: () => JsonSchema,
   supplied: ToolHandler<any, unknown> | undefined,
   policy: LazyCallPolicy,
-): LazyCall {
+): LazyPreparation {
   const { definition } = entry
   const load = sharedImport(entry.load)
-  let compiled: CompiledValidator | undefined
-  const validatorOf = (module: LazyToolModule): CompiledValidator | undefined => {
-    if (module.validate !== undefined || policy.compile === undefined) return module.validate
-    compiled ??= policy.compile(parameters())
-    return compiled
+  let parser: ArgumentParser | null | undefined
+  const parserOf = (module: LazyToolModule): ArgumentParser | null => {
+    if (parser !== undefined) return parser
+    const validate = module.validate ?? policy.compile?.(parameters())
+    parser = validate === undefined ? null : argumentParser(parameters(), validate, module.validate === undefined ? [] : (module.branches ?? []))
+    return parser
   }
   return async (args, context) => {
     if (definition.declarationOnly === true && supplied === undefined) throw noHandler(definition.name)
@@ -42,9 +47,10 @@ export function lazyCall(
     throwIfAborted(context.signal)
     const handler = supplied ?? module.handler
     if (handler === undefined) throw noHandler(definition.name)
-    const validate = validatorOf(module)
+    const parse = parserOf(module)
     const input = policy.nullAsAbsent ? nullsToAbsent(parameters(), args) : args
-    return handler(validate === undefined ? input : parseArguments(validate, input), context)
+    const parsed = parse === null ? input : parse(input)
+    return { arguments: parsed, run: (runContext) => handler(parsed, runContext) }
   }
 }
 

@@ -1,12 +1,12 @@
 import type { JsonSchema, ToolHandler, ToolInterface } from '../types.js'
-import { lazyCall, type LazyCall, type LazyCallPolicy } from './lazy-call.js'
+import { lazyPreparation, type LazyCallPolicy, type LazyPreparation } from './lazy-call.js'
 import { readSchema } from './lazy-schema.js'
 import type { LazyToolEntry, LazyToolIndexEntry, SchemaText } from './types.js'
 
 /**
  * A `ToolInterface` over one registry entry whose schema is parsed on its first read and whose
- * module is imported on its first `execute`. Start-up cost matters here, once per catalog tool:
- * the tool holds one context and two closures, and its call path is built on its first call.
+ * module is imported on its first call. Start-up cost matters here, once per catalog tool:
+ * the tool holds one context and three closures, and its call path is built on its first call.
  */
 export function createLazyTool(
   entry: LazyToolEntry | LazyToolIndexEntry,
@@ -16,8 +16,8 @@ export function createLazyTool(
 ): ToolInterface {
   const { definition } = entry
   let parameters: JsonSchema | undefined
-  let call: LazyCall | undefined
-  const tool: ToolInterface & { readonly parameters: JsonSchema } = {
+  let preparation: LazyPreparation | undefined
+  const tool: ToolInterface & { readonly parameters: JsonSchema; prepare: NonNullable<ToolInterface['prepare']> } = {
     name: definition.name,
     ...(definition.title !== undefined && { title: definition.title }),
     ...(definition.description !== undefined && { description: definition.description }),
@@ -27,8 +27,11 @@ export function createLazyTool(
     },
     ...(definition.annotations !== undefined && { annotations: definition.annotations }),
     ...(definition.stream === true && { stream: true as const }),
-    execute(args, context) {
-      return (call ??= lazyCall(entry, () => tool.parameters, handler, policy))(args, context)
+    prepare(args, context) {
+      return (preparation ??= lazyPreparation(entry, () => tool.parameters, handler, policy))(args, context)
+    },
+    async execute(args, context) {
+      return (await tool.prepare(args, context)).run(context)
     },
   }
   return tool

@@ -1,12 +1,15 @@
 import type { CatalogTool } from '../catalog.js'
 import type { ToolManagerInterface, ToolManagerOptions } from '../manager-types.js'
-import type { JsonSchema, ToolCall, ToolContext, ToolFailure, ToolHandler } from '../types.js'
+import type { CallContext, JsonSchema, ToolCall, ToolFailure, ToolHandler } from '../types.js'
 import type { CompiledValidator } from '../validation.js'
 
-/** What a tool's lazy entry module provides once imported: its handler and its precompiled validator. */
+/** What a tool's lazy entry module provides once imported: its handler and its precompiled validators. */
 export interface LazyToolModule {
   readonly handler?: ToolHandler<any, unknown>
+  /** Checks normalised arguments against the schema of the parameters' validation plan (see `standaloneValidator`). */
   readonly validate?: CompiledValidator
+  /** The validators of the plan's union branches tried in turn, in the plan's order. */
+  readonly branches?: readonly CompiledValidator[]
 }
 
 /** The part of a catalog entry a lazy registry advertises and dispatches on. */
@@ -92,11 +95,12 @@ export interface LazyRegistry<T extends ToolTypeMap = ToolTypeMap> extends ToolM
   /**
    * Executes one call to `name` with a generated id. Like `execute`, it never rejects: a failure
    * (unknown tool, argument fault, import failure, handler throw…) is a failure result (T7).
+   * Every context member is optional; without a signal the call gets a fresh one.
    */
-  call<N extends keyof T & string>(name: N, args: T[N]['args'], context?: ToolContext): Promise<TypedToolResult<T[N]['result']>>
+  call<N extends keyof T & string>(name: N, args: T[N]['args'], context?: CallContext): Promise<TypedToolResult<T[N]['result']>>
   /**
    * Executes one call, yielding each chunk of a streaming handler as produced (typed as the tool
    * yields it), then exactly one result; like `execute`, a failure is a result, never a throw.
    */
-  stream<N extends keyof T & string>(call: TypedToolCall<T, N>, context?: ToolContext): AsyncIterable<TypedToolStreamPart<T, N>>
+  stream<N extends keyof T & string>(call: TypedToolCall<T, N>, context?: CallContext): AsyncIterable<TypedToolStreamPart<T, N>>
 }

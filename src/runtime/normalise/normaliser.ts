@@ -1,0 +1,263 @@
+import { ToolError } from '../tool-error.js'
+import type { JsonSchema, ToolFaultBranch } from '../types.js'
+import { coerceString, copyJson, isRecordValue, setKey } from './copy.js'
+import { shapeOf, type Shape } from './shape.js'
+import type { PlannedUnion, ValidationPlan } from './validation-plan.js'
+
+/** A validator that only answers: the shape of ajv's functions, compiled or standalone. */
+export type BranchCheck = (data: unknown) => boolean
+
+/** Deeper than this, arguments (which the registry bounds to 64 levels) can only be cyclic. */
+const MAX_DEPTH = 1000
+
+/** One place of the arguments: the schemas merged there, and the places below it, built on first use. */
+interface Place {
+  readonly shape: Shape
+  readonly members: Map<string, Place | undefined>
+  /** Where keys matched by no property and no pattern go: built on first use, `null` when dropped or kept as sent. */
+  additional?: Place | null
+  readonly elements: Map<number, Place | undefined>
+  /** The place once its unions took these branches (one union: keyed by its branch). */
+  readonly chosen: Map<JsonSchema, Place>
+}
+
+/**
+ * Builds the normalised copy of arguments that their validator then checks, by walking the value
+ * along the parameter schema: keys no schema at their place declares are dropped (records,
+ * `additionalProperties` schemas and `patternProperties` keep theirs), defaults filled, and a
+ * string coerced where only a number, integer or boolean is allowed and it is exactly the JSON text
+ * of one. At a union the branch is chosen first — by the discriminator, by the value being an
+ * object, or else by trying each branch's validator: on the value as sent, then normalised by
+ * that branch, then normalised and coerced, so a branch the value fits exactly wins over one that
+ * would drop its keys or change its strings — and the value is normalised by that branch alone.
+ * Where no branch fits, the value is copied as sent, for the validator to refuse. Places are
+ * built on first use.
+ */
+export class Normaliser {
+  readonly #parameters: JsonSchema
+  readonly #unions: ReadonlyMap<JsonSchema, PlannedUnion>
+  readonly #checks: readonly (BranchCheck | undefined)[]
+  readonly #places = new Map<string, Place>()
+  readonly #branches = new WeakMap<JsonSchema, Place>()
+  #rootPlace: Place | undefined
+  readonly #ids = new WeakMap<object, number>()
+  #nextId = 0
+
+  constructor(parameters: JsonSchema, plan: Pick<ValidationPlan, 'unions'>, checks: readonly (BranchCheck | undefined)[]) {
+    this.#parameters = parameters
+    this.#unions = plan.unions
+    this.#checks = checks
+  }
+
+  /** The normalised copy of `value` under the whole parameter schema; the caller's objects are never shared. */
+  normalise(value: unknown): unknown {
+    return this.#apply(this.#root(), value, true, 0)
+  }
+
+  /** The discriminated branches the data at `path` of a normalised copy lies in, outermost first. */
+  branchesAlong(copy: unknown, path: readonly (string | number)[]): ToolFaultBranch[] {
+    const branches: ToolFaultBranch[] = []
+    this.#walk(copy, path, (depth, tag, value) => branches.push({ depth, tag, value }))
+    return branches
+  }
+
+  /** The values a discriminated union at `path` of a normalised copy expects for its `tag`, in branch order. */
+  tagValuesAt(copy: unknown, path: readonly (string | number)[], tag: string): readonly string[] | undefined {
+    const place = this.#walk(copy, path, () => undefined, false)
+    for (const node of place?.shape.unions ?? []) {
+      const objects = this.#unions.get(node)?.layout.objects
+      if (objects !== undefined && 'tag' in objects && objects.tag === tag) return objects.values
+    }
+    return undefined
+  }
+
+  /** Follows `path` through the copy and the schema, reporting each discriminated branch on the way; the place reached, if any. */
+  #walk(copy: unknown, path: readonly (string | number)[], onTag: (depth: number, tag: string, value: string) => void, resolveLast = true): Place | undefined {
+    let place: Place | undefined = this.#root()
+    let value = copy
+    for (let depth = 0; place !== undefined; depth++) {
+      if (depth === path.length && !resolveLast) return place
+      place = this.#resolved(place, value, (tag, chosen) => onTag(depth, tag, chosen))
+      if (place === undefined || depth === path.length) return place
+      const segment = path[depth] as string | number
+      place = Array.isArray(value) ? this.#element(place, Number(segment)) : this.#member(place, String(segment))
+      value = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[segment] : undefined
+    }
+    return undefined
+  }
+
+  #apply(place: Place, value: unknown, coerce: boolean, depth: number): unknown {
+    if (depth > MAX_DEPTH) throw new ToolError('ARGUMENTS', `arguments nested deeper than ${MAX_DEPTH} levels`)
+    const { shape } = place
+    if (shape.opaque) return copyJson(value)
+    if (shape.unions.length > 0) return this.#applyUnions(place, value, coerce, depth)
+    if (Array.isArray(value)) return shape.array ? this.#applyArray(place, value, coerce, depth) : copyJson(value)
+    if (isRecordValue(value)) return shape.object ? this.#applyObject(place, value, coerce, depth) : copyJson(value)
+    if (typeof value === 'string' && coerce && shape.types !== undefined && !shape.types.has('string')) return coerceString(value, shape.types)
+    return value
+  }
+
+  /** Picks the branch of every union at `place`, then normalises by the schemas there and those branches. */
+  #applyUnions(place: Place, value: unknown, coerce: boolean, depth: number): unknown {
+    // Numbers, booleans and null are never changed; a string only by coercion.
+    if (typeof value !== 'object' && (typeof value !== 'string' || !coerce)) return value
+    const branches: JsonSchema[] = []
+    let tried: { normalised: unknown } | undefined
+    for (const node of place.shape.unions) {
+      const union = this.#unions.get(node)
+      const pick = union === undefined ? undefined : this.#pick(union, value, coerce, depth)
+      if (pick === undefined) return copyJson(value)
+      branches.push(pick.branch)
+      tried = pick.tried
+    }
+    // A trial already normalised the value by its branch; with nothing else here, that is final.
+    if (tried !== undefined && branches.length === 1 && place.shape.plain) return tried.normalised
+    return this.#apply(this.#merged(place, branches), value, coerce, depth)
+  }
+
+  #pick(union: PlannedUnion, value: unknown, coerce: boolean, depth: number): { branch: JsonSchema; tried?: { normalised: unknown } } | undefined {
+    const { objects, trial } = union.layout
+    if (objects !== undefined && isRecordValue(value)) {
+      if ('only' in objects) return asBranch(objects.only)
+      const tag = Object.hasOwn(value, objects.tag) ? value[objects.tag] : undefined
+      return typeof tag === 'string' ? asBranch(objects.byTag.get(tag)) : undefined
+    }
+    if (trial.length <= 1) return asBranch(trial[0])
+    // A branch the value fits as sent wins; then one it fits once normalised; then once coerced too.
+    for (const round of coerce ? ['as sent', 'normalised', 'coerced'] : ['as sent', 'normalised']) {
+      for (let index = 0; index < trial.length; index++) {
+        const branch = trial[index]
+        const check = this.#checks[union.validators?.[index] ?? -1]
+        // Without its validator a branch cannot be chosen: the value goes to validation as sent.
+        if (typeof branch !== 'object' || check === undefined) return undefined
+        if (round === 'as sent') {
+          if (check(value)) return { branch }
+          continue
+        }
+        const normalised = this.#apply(this.#branchPlace(branch), value, round === 'coerced', depth)
+        if (check(normalised)) return { branch, tried: { normalised } }
+      }
+    }
+    return undefined
+  }
+
+  #applyObject(place: Place, value: Record<string, unknown>, coerce: boolean, depth: number): Record<string, unknown> {
+    const { shape } = place
+    const copy: Record<string, unknown> = {}
+    for (const key of Object.keys(value)) {
+      const item = value[key]
+      if (item === undefined) continue
+      const member = this.#member(place, key)
+      if (member !== undefined) setKey(copy, key, this.#apply(member, item, coerce, depth + 1))
+      else if (shape.declared.has(key) || shape.additional === 'keep') setKey(copy, key, copyJson(item))
+    }
+    for (const [key, fallback] of shape.defaults) if (!Object.hasOwn(copy, key)) setKey(copy, key, copyJson(fallback))
+    return copy
+  }
+
+  #applyArray(place: Place, value: readonly unknown[], coerce: boolean, depth: number): unknown[] {
+    const copy = new Array<unknown>(value.length)
+    for (let index = 0; index < value.length; index++) {
+      const element = this.#element(place, index)
+      copy[index] = element === undefined ? copyJson(value[index]) : this.#apply(element, value[index], coerce, depth + 1)
+    }
+    return copy
+  }
+
+  /** Where a member of an object at `place` is normalised (by its property, pattern or additional schemas); undefined when it is kept as sent or dropped. */
+  #member(place: Place, key: string): Place | undefined {
+    const { shape } = place
+    const property = shape.properties.get(key)
+    if (property !== undefined) {
+      let member = place.members.get(key)
+      if (member === undefined) {
+        member = this.#place(property)
+        place.members.set(key, member)
+      }
+      return member
+    }
+    if (shape.patterns.length > 0) {
+      const matching = shape.patterns.filter((pattern) => pattern.regex.test(key))
+      if (matching.length > 0) return this.#place(matching.flatMap((pattern) => pattern.nodes))
+    }
+    if (place.additional === undefined) place.additional = Array.isArray(shape.additional) ? this.#place(shape.additional as JsonSchema[]) : null
+    return place.additional ?? undefined
+  }
+
+  #element(place: Place, index: number): Place | undefined {
+    const { shape } = place
+    const key = index < shape.tuple.length ? index : -1
+    if (place.elements.has(key)) return place.elements.get(key)
+    const positional = key >= 0 ? (shape.tuple[key] ?? []) : shape.tuple.length > 0 ? shape.afterTuple : []
+    const nodes = [...shape.items, ...positional]
+    const element = nodes.length === 0 ? undefined : this.#place(nodes)
+    place.elements.set(key, element)
+    return element
+  }
+
+  /** The place once its unions are resolved for a value of a normalised copy, as `#pick` resolves objects; undefined otherwise. */
+  #resolved(place: Place, value: unknown, onTag: (tag: string, value: string) => void): Place | undefined {
+    if (place.shape.unions.length === 0) return place
+    const branches: JsonSchema[] = []
+    for (const node of place.shape.unions) {
+      const objects = this.#unions.get(node)?.layout.objects
+      if (objects === undefined || !isRecordValue(value)) return undefined
+      const tag = 'tag' in objects ? value[objects.tag] : undefined
+      const branch = 'only' in objects ? objects.only : typeof tag === 'string' ? objects.byTag.get(tag) : undefined
+      if (typeof branch !== 'object') return undefined
+      if ('tag' in objects) onTag(objects.tag, tag as string)
+      branches.push(branch)
+    }
+    return this.#merged(place, branches)
+  }
+
+  /** The place where the schemas of `place` apply together with the branches its unions took. */
+  #merged(place: Place, branches: readonly JsonSchema[]): Place {
+    const single = branches.length === 1 ? (branches[0] as JsonSchema) : undefined
+    const known = single === undefined ? undefined : place.chosen.get(single)
+    if (known !== undefined) return known
+    const merged = this.#place([...place.shape.atoms, ...branches], place.shape.unions)
+    if (single !== undefined) place.chosen.set(single, merged)
+    return merged
+  }
+
+  /** The place of one branch alone, where a trial normalises the value. */
+  #branchPlace(branch: JsonSchema): Place {
+    let place = this.#branches.get(branch)
+    if (place === undefined) {
+      place = this.#place([branch])
+      this.#branches.set(branch, place)
+    }
+    return place
+  }
+
+  #root(): Place {
+    return (this.#rootPlace ??= this.#place([this.#parameters]))
+  }
+
+  /** The place of a list of schemas, built once per list; unions already `resolved` are not chosen again. */
+  #place(nodes: readonly JsonSchema[], resolved: readonly JsonSchema[] = []): Place {
+    const key = `${nodes.map((node) => this.#id(node)).join(',')}|${resolved.map((node) => this.#id(node)).join(',')}`
+    let place = this.#places.get(key)
+    if (place === undefined) {
+      const shape = shapeOf(this.#parameters, nodes)
+      const unions = shape.unions.filter((node) => !resolved.includes(node))
+      place = { shape: unions.length === shape.unions.length ? shape : { ...shape, unions }, members: new Map(), elements: new Map(), chosen: new Map() }
+      this.#places.set(key, place)
+    }
+    return place
+  }
+
+  #id(node: object): number {
+    let id = this.#ids.get(node)
+    if (id === undefined) {
+      id = this.#nextId++
+      this.#ids.set(node, id)
+    }
+    return id
+  }
+}
+
+function asBranch(branch: unknown): { branch: JsonSchema } | undefined {
+  return typeof branch === 'object' && branch !== null ? { branch: branch as JsonSchema } : undefined
+}

@@ -1,0 +1,106 @@
+import { describe, expect, test } from 'vitest'
+import type { ToolCall } from '../../src/index.js'
+import { createTool, createToolManager } from '../../src/index.js'
+import { createLazyRegistry } from '../../src/runtime/lazy/create-lazy-registry.js'
+import { compileSchema } from '../../src/runtime/compile.js'
+
+const repoSchema = {
+  type: 'object',
+  properties: { repo: { type: 'string' }, force: { type: 'boolean', default: false } },
+  required: ['repo'],
+  additionalProperties: false,
+} as const
+
+/** A registry with one consequential contract tool, recording what its hook was asked and what its handler got. */
+function consequential() {
+  const asked: ToolCall[] = []
+  const entered: unknown[] = []
+  const tools = createToolManager()
+  tools.add(createTool({ name: 'delete_repo', contract: repoSchema, annotations: { consequential: true }, execute: (args) => (entered.push(args), 'deleted') }))
+  const confirm = (call: ToolCall): boolean => (asked.push(call), true)
+  return { tools, asked, entered, confirm }
+}
+
+describe('the order at the boundary: envelope, arguments, confirmation, handler', () => {
+  test('a call with invalid arguments fails without asking the confirm hook', async () => {
+    const { tools, asked, entered, confirm } = consequential()
+    const result = await tools.execute({ id: 'c1', name: 'delete_repo', arguments: { force: true } }, { confirm })
+    expect(result).toEqual({ id: 'c1', name: 'delete_repo', success: false, error: 'repo: required; expected a value' })
+    expect(asked).toEqual([])
+    expect(entered).toEqual([])
+  })
+
+  test('the hook is asked with the normalised arguments, which the handler then receives', async () => {
+    const { tools, asked, entered, confirm } = consequential()
+    const call = { id: 'c2', name: 'delete_repo', arguments: { repo: 'octo/cat', stray: 'x' } }
+    expect(await tools.execute(call, { confirm })).toMatchObject({ success: true, value: 'deleted' })
+    expect(asked).toEqual([{ id: 'c2', name: 'delete_repo', arguments: { repo: 'octo/cat', force: false } }])
+    expect(entered).toEqual([{ repo: 'octo/cat', force: false }])
+    expect(call.arguments).toEqual({ repo: 'octo/cat', stray: 'x' })
+  })
+
+  test('a lazy tool is validated before confirmation too, and is imported before it is validated', async () => {
+    const log: string[] = []
+    const registry = createLazyRegistry(
+      [{ definition: { name: 'delete_repo', parameters: repoSchema, annotations: { consequential: true } }, load: async () => (log.push('load'), { handler: () => 'deleted' }) }],
+      { compile: compileSchema },
+    )
+    const confirm = (call: ToolCall): boolean => (log.push(`confirm ${JSON.stringify(call.arguments)}`), true)
+    expect(await registry.call('delete_repo', { force: 'yes' } as never, { confirm })).toMatchObject({ success: false, error: 'repo: required; expected a value' })
+    expect(await registry.call('delete_repo', { repo: 'r', force: 'true' }, { confirm })).toMatchObject({ success: true, value: 'deleted' })
+    expect(log).toEqual(['load', 'confirm {"repo":"r","force":true}'])
+  })
+})
+
+describe('an execution context whose members are all optional', () => {
+  test('execute, stream and call accept a context without a signal and hand the handler a live one', async () => {
+    const signals: AbortSignal[] = []
+    const tools = createToolManager()
+    tools.add(createTool({ name: 'probe', execute: (_args, context) => (signals.push(context.signal), context.signal.aborted) }))
+    const call = { id: 'p', name: 'probe', arguments: {} }
+    expect(await tools.execute(call, { caller: 'me' })).toMatchObject({ success: true, value: false })
+    expect(await tools.execute([call], {})).toMatchObject([{ success: true, value: false }])
+    const parts = []
+    for await (const part of tools.stream(call, { confirm: () => true })) parts.push(part)
+    expect(parts).toMatchObject([{ type: 'result', result: { success: true, value: false } }])
+    const registry = createLazyRegistry([{ definition: { name: 'probe', parameters: { type: 'object' } }, load: async () => ({ handler: (_args, context) => context.signal.aborted }) }])
+    expect(await registry.call('probe', {}, { confirm: () => true })).toMatchObject({ success: true, value: false })
+    expect(signals).toHaveLength(3)
+    expect(signals.every((signal) => signal instanceof AbortSignal)).toBe(true)
+  })
+
+  test('a caller context that carries a signal reaches the handler as it was passed', async () => {
+    let seen: unknown
+    const tools = createToolManager()
+    tools.add(createTool({ name: 'probe', execute: (_args, context) => (seen = context) }))
+    const context = { signal: new AbortController().signal, caller: { subject: 'reader' } }
+    await tools.execute({ id: 'p', name: 'probe', arguments: {} }, context)
+    expect(seen).toBe(context)
+  })
+})
+
+describe('open objects in a hand-written contract', () => {
+  test('keys a schema does not declare are dropped even without additionalProperties: false; records keep theirs', async () => {
+    const contract = {
+      type: 'object',
+      properties: {
+        user: { type: 'object', properties: { name: { type: 'string' } } },
+        labels: { type: 'object', additionalProperties: { type: 'string' } },
+        headers: { type: 'object', patternProperties: { '^x-': { type: 'string' } } },
+        anything: {},
+      },
+    }
+    let received: unknown
+    const tools = createToolManager()
+    tools.add(createTool({ name: 'open', contract, execute: (args) => (received = args) }))
+    const args = {
+      user: { name: 'Ada', admin: true },
+      labels: { team: 'core', tier: 'gold' },
+      headers: { 'x-trace': 't1', cookie: 'secret' },
+      anything: { kept: [1, { deep: true }] },
+      stray: 1,
+    }
+    expect(await tools.execute({ id: 'o', name: 'open', arguments: args })).toMatchObject({ success: true })
+    expect(received).toEqual({ user: { name: 'Ada' }, labels: { team: 'core', tier: 'gold' }, headers: { 'x-trace': 't1' }, anything: { kept: [1, { deep: true }] } })
+  })
+})
