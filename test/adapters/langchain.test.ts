@@ -78,8 +78,10 @@ describe('toolcat/langchain in a real createAgent run', () => {
         approved: await attempt({ confirm: (request) => (asked.push(request), true) }),
         asked,
       }`)
-    expect(output.none).toEqual({ answer: { id: 'd1', status: 'error', content: 'confirmation required: delete-file' }, imports: {} })
-    expect(output.refused).toEqual({ answer: { id: 'd1', status: 'error', content: 'confirmation denied: delete-file' }, imports: {} })
+    // The module is imported (once) to validate the arguments before confirmation is asked: its
+    // precompiled validator lives there. The handler runs only once the hook says yes.
+    expect(output.none).toEqual({ answer: { id: 'd1', status: 'error', content: 'confirmation required: delete-file' }, imports: { 'delete-file': 1 } })
+    expect(output.refused).toEqual({ answer: { id: 'd1', status: 'error', content: 'confirmation denied: delete-file' }, imports: { 'delete-file': 1 } })
     expect(output.approved).toEqual({ answer: { id: 'd1', status: 'success', content: 'deleted a.txt' }, imports: { 'delete-file': 1 } })
     expect(output.asked).toEqual([{ id: 'd1', name: 'delete-file', arguments: { path: 'a.txt' } }])
   })

@@ -12,8 +12,12 @@ import { compileSchema, parseArguments, type Catalog, type LazyRegistry } from '
 import { esbuildOptions } from '../plugin/helpers/bundlers.js'
 import { repoRoot } from '../registry/out-dir.js'
 
-/** Golden schema fixtures whose parameter type is not a JSON object type (their tests check the build errors). */
-const NOT_TOOLS = new Set(['bad-annotation', 'bad-pattern', 'non-json', 'non-object', 'no-parameter', 'outputs'])
+/**
+ * Golden schema fixtures that are not valid tools on purpose: parameter types that are not JSON
+ * object types, classes that are more than data, and JSDoc that is refused (their tests check the
+ * diagnostics).
+ */
+const NOT_TOOLS = new Set(['bad-annotation', 'bad-pattern', 'builtins', 'class-problems', 'jsdoc-checked', 'non-json', 'non-object', 'no-parameter', 'outputs'])
 
 /** One tool of the project: it echoes its arguments, whose type is read from a golden fixture or an example tool. */
 export interface EchoTool {
