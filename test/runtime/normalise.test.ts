@@ -156,6 +156,15 @@ describe('records, tuples and combined schemas', () => {
     expect(await parse(schema, { a: 1 })).toMatchObject({ message: 'b: required; expected a value' })
   })
 
+  test('an object schema that declares no key (what `object` and an `unknown` root derive) is any object: its keys are kept, its values as sent', async () => {
+    const schema = object({ anything: { type: 'object' }, closed: { type: 'object', additionalProperties: false }, none: { type: 'object', properties: {} } })
+    const sent = { anything: { a: 1, b: { c: '2' } }, closed: { a: 1 }, none: { a: 1 } }
+    expect(await parse(schema, sent)).toEqual({ parsed: { anything: { a: 1, b: { c: '2' } }, closed: {}, none: {} } })
+    expect(await parse({ type: 'object' }, { a: 1, b: [true] })).toEqual({ parsed: { a: 1, b: [true] } })
+    // At a root union of objects the branch declares the keys.
+    expect(await parse({ type: 'object', anyOf: [object({ a: { type: 'number' } }, { required: ['a'] })] }, { a: 1, b: 2 })).toEqual({ parsed: { a: 1 } })
+  })
+
   test('a key named __proto__ is data in the copy, never a prototype', async () => {
     const parsed = (await parse({ type: 'object', additionalProperties: { type: 'object', properties: { n: { type: 'number' } } } }, JSON.parse('{"__proto__":{"n":"1","polluted":true}}') as Record<string, unknown>)) as { parsed: Record<string, unknown> }
     expect(Object.getPrototypeOf(parsed.parsed)).toBe(Object.prototype)
