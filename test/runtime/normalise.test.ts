@@ -111,6 +111,16 @@ describe('unions without a discriminator', () => {
     expect(await parse(owner, { owner: { id: 'a', email: 1 } })).toEqual({ parsed: { owner: { id: 'a' } } })
   })
 
+  test('branches of optional keys only: the one keeping the most keys sent wins, not the first that fits once it dropped them all', async () => {
+    const changes = object({ changes: { anyOf: [object({ digest: { type: 'string' }, marketing: { type: 'boolean' } }), object({ sound: { type: 'boolean' }, quiet: { type: 'string' } })] } })
+    expect(await parse(changes, { changes: { sound: true, client: 'ios' } })).toEqual({ parsed: { changes: { sound: true } } })
+    expect(await parse(changes, { changes: { sound: 'true' } })).toEqual({ parsed: { changes: { sound: true } } })
+    expect(await parse(changes, { changes: { digest: 'daily', sound: true, quiet: 'x' } })).toEqual({ parsed: { changes: { sound: true, quiet: 'x' } } })
+    // As many kept either way: the first branch.
+    expect(await parse(changes, { changes: { digest: 'daily', sound: true, client: 'ios' } })).toEqual({ parsed: { changes: { digest: 'daily' } } })
+    expect(await parse(changes, { changes: { client: 'ios' } })).toEqual({ parsed: { changes: {} } })
+  })
+
   test('a value no branch takes is one fault for the union, before those of its branches', async () => {
     const refused = (await parse(owner, { owner: { email: 'e' } })) as { message: string; faults: readonly ToolFault[] }
     expect(refused.message).toBe('owner: anyOf; expected a value of one of the union\'s branches (none matches); received {"email":"e"}')
