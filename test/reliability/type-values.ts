@@ -20,8 +20,10 @@ export interface TypeValues {
  * Derives values from a parameter type as the checker sees it, under the semantics issue 13 gives
  * it (never from a schema): `at` is the parameter the type is read at. Arguments are always a
  * record, so the root is read as one: `T | null` and `T | undefined` are `T`, members that can
- * never be a record are left out, `unknown` and `object` are any record. Recursive types stop
- * recursing a few levels down (optional members left out, arrays empty).
+ * never be a record are left out, `unknown` and `object` are any record. `@title`,
+ * `@description`, `@deprecated`, `@readOnly` and `@writeOnly` only annotate (draft-07 enforces
+ * neither of the last two): such a member is sent and reaches the handler like any other.
+ * Recursive types stop recursing a few levels down (optional members left out, arrays empty).
  */
 export function typeValues(type: Type, at: Node): TypeValues {
   const program = at.getProject().getProgram().compilerObject
