@@ -13,6 +13,8 @@ const cases = [
   { fixture: 'computed-name', code: codes.nonStaticField, at: 'translate.ts:6:9' },
   { fixture: 'syntax-error', code: codes.syntaxError, at: 'broken.ts:9:1' },
   { fixture: 'missing-import', code: codes.unresolvedImport, at: 'geocode.ts:2:34' },
+  // The module resolves but has no such export: the type would be read as any, the schema accept anything.
+  { fixture: 'missing-export', code: codes.unresolvedImport, at: 'plan-route.ts:2:15' },
   { fixture: 'no-tools', code: codes.noTools, at: '' },
 ]
 

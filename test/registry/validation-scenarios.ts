@@ -22,7 +22,7 @@ const discount = { kind: 'discount', code: 'WELCOME' }
 const section = { type: 'section', text: { type: 'mrkdwn', text: '*Deploy* done' } }
 const context = { type: 'context', elements: [{ type: 'image', image_url: 'https://example.test/a.png', alt_text: 'a' }, { type: 'plain_text', text: 'by Ada' }] }
 
-/** One scenario per "What was seen" bullet of issue 12 that an MCP client can reproduce. */
+/** One scenario per "What was seen" bullet of issue 12 that an MCP client can reproduce, and the cases found since. */
 export const scenarios: readonly Scenario[] = [
   {
     title: 'every branch of a discriminated union of cart lines is accepted, not only the first',
@@ -96,6 +96,18 @@ export const scenarios: readonly Scenario[] = [
     tool: 'search_issues',
     args: { query: null },
     expected: { error: 'query: type; expected string; received null' },
+  },
+  {
+    title: 'a union of all-optional objects: the branch that declares the keys sent wins, even with a stray key, and none of its data is dropped',
+    tool: 'update_notifications',
+    args: { userId: 'u1', changes: { sound: true, client: 'ios' } },
+    expected: { value: { userId: 'u1', changes: { sound: true } } },
+  },
+  {
+    title: 'a union of all-optional objects: a string coerced for the branch that declares its key, rather than dropped by another',
+    tool: 'update_notifications',
+    args: { userId: 'u1', changes: { marketing: 'false' } },
+    expected: { value: { userId: 'u1', changes: { marketing: false } } },
   },
   {
     title: 'the JSON text of a number or a boolean is accepted for that type',

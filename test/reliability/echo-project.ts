@@ -1,11 +1,11 @@
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { build } from 'esbuild'
-import { Project, SyntaxKind, type Node, type Type } from 'ts-morph'
+import { Node, Project, SyntaxKind, type Type } from 'ts-morph'
 import { buildCatalog } from '../../src/build.js'
 import { writeOutDir } from '../../src/emit/write-out-dir.js'
 import { compileSchema, parseArguments, type Catalog, type LazyRegistry } from '../../src/index.js'
@@ -15,9 +15,13 @@ import { repoRoot } from '../registry/out-dir.js'
 /**
  * Golden schema fixtures that are not valid tools on purpose: parameter types that are not JSON
  * object types, classes that are more than data, and JSDoc that is refused (their tests check the
- * diagnostics).
+ * diagnostics); and those with no parameter to derive values from (no-parameter, outputs).
+ * `file.function` names one function of a fixture that exports several.
  */
-const NOT_TOOLS = new Set(['bad-annotation', 'bad-pattern', 'builtins', 'class-problems', 'jsdoc-checked', 'non-json', 'non-object', 'no-parameter', 'outputs'])
+const NOT_TOOLS = new Set(['bad-annotation', 'bad-pattern', 'builtins', 'class-problems', 'jsdoc-checked', 'non-json', 'non-object', 'no-parameter', 'outputs', 'roots.text', 'roots.list', 'roots.dated'])
+
+/** The warnings an echo tool builds with on purpose, by tool: a root member that can never be a record is left out. */
+const EXPECTED_WARNINGS: ReadonlyMap<string, string> = new Map([['schema_roots_mixed', 'TC1006']])
 
 /** One tool of the project: it echoes its arguments, whose type is read from a golden fixture or an example tool. */
 export interface EchoTool {
@@ -52,14 +56,15 @@ export async function echoProject(): Promise<EchoProject> {
   const bundle = path.join(repoRoot, '.tmp', path.basename(path.dirname(root)))
   writeSources(root)
   const project = new Project({ tsConfigFilePath: path.join(root, 'tsconfig.json') })
-  const tools = project.getSourceFiles().filter((file) => file.getFilePath().includes('/tools/')).map((file): EchoTool => {
+  const tools = project.getSourceFiles(path.join(root, 'tools', '*.ts')).map((file): EchoTool => {
     const name = file.getBaseNameWithoutExtension()
     const parameter = file.getFirstDescendantByKindOrThrow(SyntaxKind.MethodDeclaration).getParameters()[0]
     if (parameter === undefined) throw new Error(`${name} has no parameter`)
     return { name, type: parameter.getType(), at: parameter }
   })
   const { catalog, diagnostics } = buildCatalog({ root })
-  if (diagnostics.length > 0) throw new Error(`the echo project does not build: ${diagnostics.map((diagnostic) => diagnostic.message).join('; ')}`)
+  const unexpected = diagnostics.filter((diagnostic) => diagnostic.severity === 'error' || EXPECTED_WARNINGS.get(path.basename(diagnostic.file ?? '', '.ts')) !== diagnostic.code)
+  if (unexpected.length > 0) throw new Error(`the echo project does not build cleanly: ${unexpected.map((diagnostic) => `${diagnostic.file ?? ''}: ${diagnostic.message}`).join('; ')}`)
   await writeOutDir(catalog, { root, outDir: 'out' })
   await writeOutDir(catalog, { root, outDir: 'out-runtime', validators: 'runtime' })
   writeFileSync(path.join(root, 'main.ts'), "export { createRegistry } from '~toolcat/registry'\n")
@@ -93,47 +98,101 @@ export function echoToolSources(): ReadonlyMap<string, string> {
     const fixture = file.slice(0, -3)
     if (NOT_TOOLS.has(fixture)) continue
     const name = `schema_${fixture.replaceAll('-', '_')}`
-    if (/export function execute/.test(readFileSync(path.join(fixtures, file), 'utf8'))) tool(name, `import type { execute as source } from '../types/${fixture}.js'`, 'Parameters<typeof source>[0]')
-    else tool(name, `import type { Params } from '../types/${fixture}.js'`, 'Params')
+    const functions = [...readFileSync(path.join(fixtures, file), 'utf8').matchAll(/^export function (\w+)/gm)].map((match) => match[1] as string)
+    if (functions.length === 0) tool(name, `import type { Params } from '../types/${fixture}.js'`, 'Params')
+    else if (functions.includes('execute')) tool(name, `import type { execute as source } from '../types/${fixture}.js'`, 'Parameters<typeof source>[0]')
+    else {
+      // A fixture of several functions (roots): one tool per function that is a valid tool.
+      for (const fn of functions.filter((one) => !NOT_TOOLS.has(`${fixture}.${one}`))) {
+        tool(`${name}_${fn}`, `import type { ${fn} as source } from '../types/${fixture}.js'`, 'Parameters<typeof source>[0]')
+      }
+    }
   }
   for (const folder of EXAMPLE_FOLDERS) {
-    for (const [file, exported] of exampleTools(path.join(repoRoot, 'fixtures', folder, 'tools'))) {
-      const name = `${folder}_${exported === 'default' ? file.replaceAll('-', '_') : exported}`
-      const imports = exported === 'default' ? `import type source from '../${folder}/${file}.js'` : `import type { ${exported} as source } from '../${folder}/${file}.js'`
-      tool(name, imports, 'Parameters<NonNullable<typeof source.execute>>[0]')
+    for (const { file, exported } of exampleTools(folder)) {
+      const name = `${folder.replaceAll('-', '_')}_${exported === 'default' ? file.replaceAll('-', '_') : exported}`
+      tool(name, `import type { ${argsAlias(exported)} as Args } from '../examples/${folder}/tools/${file}.js'`, 'Args')
     }
   }
   return sources
 }
 
-/** Tool folders under fixtures/ whose tools' parameter types the project echoes: the example tools, and issue 12's realistic ones (unions with and without a discriminator, cents, nullable fields). */
-const EXAMPLE_FOLDERS = ['basic', 'validation']
+/**
+ * Tool folders under fixtures/ whose tools' parameter types the project echoes: the example tools,
+ * issue 12's realistic ones (unions with and without a discriminator, cents, nullable fields), and
+ * issue 13's openapi-typescript bodies (`components["schemas"]["X"]`, `Format:` lines, nullable and `oneOf` bodies).
+ */
+const EXAMPLE_FOLDERS = ['basic', 'validation', 'openapi-shop']
 
 function writeSources(root: string): void {
   cpSync(path.join(repoRoot, 'fixtures/schema'), path.join(root, 'types'), { recursive: true, filter: (file) => !file.includes('node_modules') })
-  for (const folder of EXAMPLE_FOLDERS) cpSync(path.join(repoRoot, 'fixtures', folder, 'tools'), path.join(root, folder), { recursive: true })
+  // Tools with the types they import relatively, each module exporting its tools' parameter types.
+  for (const folder of EXAMPLE_FOLDERS) {
+    for (const part of ['tools', 'types']) {
+      const from = path.join(repoRoot, 'fixtures', folder, part)
+      if (existsSync(from)) cpSync(from, path.join(root, 'examples', folder, part), { recursive: true })
+    }
+    for (const { file, exported, parameterType } of exampleTools(folder)) {
+      appendFileSync(path.join(root, 'examples', folder, 'tools', `${file}.ts`), `\nexport type ${argsAlias(exported)} = ${parameterType}\n`)
+    }
+  }
   mkdirSync(path.join(root, 'node_modules'))
   symlinkSync(repoRoot, path.join(root, 'node_modules/toolcat'), 'dir')
   symlinkSync(path.join(root, 'types/packages/fake-geo'), path.join(root, 'node_modules/fake-geo'), 'dir')
   writeFileSync(path.join(root, 'package.json'), JSON.stringify({ name: 'echo-project', private: true, type: 'module' }))
   const compilerOptions = { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, skipLibCheck: true }
-  writeFileSync(path.join(root, 'tsconfig.json'), JSON.stringify({ compilerOptions, include: ['tools', 'types', ...EXAMPLE_FOLDERS] }))
+  writeFileSync(path.join(root, 'tsconfig.json'), JSON.stringify({ compilerOptions, include: ['tools', 'types', 'examples'] }))
   mkdirSync(path.join(root, 'tools'))
   for (const [name, source] of echoToolSources()) writeFileSync(path.join(root, 'tools', `${name}.ts`), source)
 }
 
-/** The example tools (file, export) whose `execute` takes arguments. */
-function exampleTools(folder: string): [string, string][] {
-  const project = new Project({ tsConfigFilePath: path.join(folder, '../tsconfig.json') })
-  const found: [string, string][] = []
-  for (const file of project.getSourceFiles(path.join(folder, '*.ts'))) {
+/** One example tool that takes arguments: its file, its export, and the type its parameter is written as. */
+interface ExampleTool {
+  readonly file: string
+  readonly exported: string
+  readonly parameterType: string
+}
+
+/**
+ * The example tools of a fixtures folder. Their parameter types are echoed as written (through an
+ * alias the copy of the module exports), not as `Parameters<typeof tool.execute>[0]`: `defineTool`'s
+ * type argument is an `object`, so a nullable body would come out as `object`.
+ */
+function exampleTools(folder: string): ExampleTool[] {
+  let found = exampleToolsByFolder.get(folder)
+  if (found === undefined) exampleToolsByFolder.set(folder, (found = readExampleTools(folder)))
+  return found
+}
+
+const exampleToolsByFolder = new Map<string, ExampleTool[]>()
+
+function readExampleTools(folder: string): ExampleTool[] {
+  const tools = path.join(repoRoot, 'fixtures', folder, 'tools')
+  const project = new Project({ tsConfigFilePath: path.join(tools, '../tsconfig.json') })
+  const found: ExampleTool[] = []
+  for (const file of project.getSourceFiles(path.join(tools, '*.ts'))) {
     for (const [exported, declarations] of file.getExportedDeclarations()) {
-      const execute = declarations[0]?.getType().getProperty('execute')
-      const signature = execute?.getTypeAtLocation(file).getNonNullableType().getCallSignatures()[0]
-      if (signature !== undefined && signature.getParameters().length > 0) found.push([file.getBaseNameWithoutExtension(), exported])
+      const call = declarations[0]?.getFirstDescendant((node) => Node.isCallExpression(node) && node.getExpression().getText() === 'defineTool')
+      // A declaration-only tool takes its parameters from `defineTool`'s type argument; a tool without parameters has nothing to derive.
+      const handler = executeOf(declarations[0])
+      const parameterType = handler !== undefined ? handler.getParameters()[0]?.getTypeNode()?.getText() : Node.isCallExpression(call) ? call.getTypeArguments()[0]?.getText() : undefined
+      if (parameterType !== undefined) found.push({ file: file.getBaseNameWithoutExtension(), exported, parameterType })
     }
   }
-  return found.sort()
+  return found.sort((a, b) => `${a.file} ${a.exported}`.localeCompare(`${b.file} ${b.exported}`))
+}
+
+/** The `execute` of a definition: a method, or a property holding an arrow function or function expression. */
+function executeOf(declaration: Node | undefined) {
+  const member = declaration?.getFirstDescendant((node) => (Node.isMethodDeclaration(node) || Node.isPropertyAssignment(node)) && node.getName() === 'execute')
+  if (Node.isMethodDeclaration(member)) return member
+  const value = Node.isPropertyAssignment(member) ? member.getInitializer() : undefined
+  return Node.isArrowFunction(value) || Node.isFunctionExpression(value) ? value : undefined
+}
+
+/** The alias of an example tool's parameter type that the copy of its module exports. */
+function argsAlias(exported: string): string {
+  return `EchoArgs_${exported}`
 }
 
 async function registryWay(file: string): Promise<CallTool> {

@@ -6,8 +6,8 @@ import fc from 'fast-check'
  */
 export const fuzzRuns = Number(process.env['TOOLCAT_FUZZ_RUNS'] ?? 100)
 
-/** fast-check parameters for every reliability property: fixed seed, bounded runs. */
-export const fuzzParameters: fc.Parameters<unknown> = { seed: 20_261_130, numRuns: fuzzRuns }
+/** fast-check parameters for every reliability property: fixed seed (another through `TOOLCAT_FUZZ_SEED`, to explore), bounded runs. */
+export const fuzzParameters: fc.Parameters<unknown> = { seed: Number(process.env['TOOLCAT_FUZZ_SEED'] ?? 20_261_130), numRuns: fuzzRuns }
 
 /** The vitest timeout of a property, scaled with the run count so a long fuzz run is not cut short. */
 export const fuzzTimeout = 20_000 + fuzzRuns * 50

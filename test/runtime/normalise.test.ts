@@ -111,6 +111,16 @@ describe('unions without a discriminator', () => {
     expect(await parse(owner, { owner: { id: 'a', email: 1 } })).toEqual({ parsed: { owner: { id: 'a' } } })
   })
 
+  test('branches of optional keys only: the one keeping the most keys sent wins, not the first that fits once it dropped them all', async () => {
+    const changes = object({ changes: { anyOf: [object({ digest: { type: 'string' }, marketing: { type: 'boolean' } }), object({ sound: { type: 'boolean' }, quiet: { type: 'string' } })] } })
+    expect(await parse(changes, { changes: { sound: true, client: 'ios' } })).toEqual({ parsed: { changes: { sound: true } } })
+    expect(await parse(changes, { changes: { sound: 'true' } })).toEqual({ parsed: { changes: { sound: true } } })
+    expect(await parse(changes, { changes: { digest: 'daily', sound: true, quiet: 'x' } })).toEqual({ parsed: { changes: { sound: true, quiet: 'x' } } })
+    // As many kept either way: the first branch.
+    expect(await parse(changes, { changes: { digest: 'daily', sound: true, client: 'ios' } })).toEqual({ parsed: { changes: { digest: 'daily' } } })
+    expect(await parse(changes, { changes: { client: 'ios' } })).toEqual({ parsed: { changes: {} } })
+  })
+
   test('a value no branch takes is one fault for the union, before those of its branches', async () => {
     const refused = (await parse(owner, { owner: { email: 'e' } })) as { message: string; faults: readonly ToolFault[] }
     expect(refused.message).toBe('owner: anyOf; expected a value of one of the union\'s branches (none matches); received {"email":"e"}')
@@ -154,6 +164,15 @@ describe('records, tuples and combined schemas', () => {
     const schema = { type: 'object', allOf: [{ properties: { a: { type: 'number' } } }, { properties: { b: { type: 'string' } }, required: ['b'] }], if: { properties: { a: { const: 1 } } }, then: { properties: { c: { type: 'string' } } } }
     expect(await parse(schema, { a: '1', b: 'x', c: 'y', d: 2 })).toEqual({ parsed: { a: 1, b: 'x', c: 'y' } })
     expect(await parse(schema, { a: 1 })).toMatchObject({ message: 'b: required; expected a value' })
+  })
+
+  test('an object schema that declares no key (what `object` and an `unknown` root derive) is any object: its keys are kept, its values as sent', async () => {
+    const schema = object({ anything: { type: 'object' }, closed: { type: 'object', additionalProperties: false }, none: { type: 'object', properties: {} } })
+    const sent = { anything: { a: 1, b: { c: '2' } }, closed: { a: 1 }, none: { a: 1 } }
+    expect(await parse(schema, sent)).toEqual({ parsed: { anything: { a: 1, b: { c: '2' } }, closed: {}, none: {} } })
+    expect(await parse({ type: 'object' }, { a: 1, b: [true] })).toEqual({ parsed: { a: 1, b: [true] } })
+    // At a root union of objects the branch declares the keys.
+    expect(await parse({ type: 'object', anyOf: [object({ a: { type: 'number' } }, { required: ['a'] })] }, { a: 1, b: 2 })).toEqual({ parsed: { a: 1 } })
   })
 
   test('a key named __proto__ is data in the copy, never a prototype', async () => {

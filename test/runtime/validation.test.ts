@@ -61,8 +61,9 @@ describe('parseArguments', () => {
     expect(() => parseArguments(compileSchema(tree), loop)).toThrow('arguments nested deeper than 1000 levels')
   })
 
-  test('an object schema that declares no key keeps none, unless it says its keys are open', () => {
-    expect(parseArguments(compileSchema({ type: 'object' }), { a: 1, b: { c: 2 } })).toEqual({})
+  test('an object schema keeps only the keys it declares; one that declares none at all is any object and keeps them', () => {
+    expect(parseArguments(compileSchema({ type: 'object' }), { a: 1, b: { c: 2 } })).toEqual({ a: 1, b: { c: 2 } })
+    expect(parseArguments(compileSchema({ type: 'object', additionalProperties: false }), { a: 1 })).toEqual({})
     expect(parseArguments(compileSchema({ type: 'object', required: ['a'] }), { a: 1, b: 2 })).toEqual({ a: 1 })
     expect(parseArguments(compileSchema({ type: 'object', propertyNames: { maxLength: 1 } }), { a: 1, b: 2 })).toEqual({ a: 1, b: 2 })
     expect(parseArguments(compileSchema({}), { a: 1 })).toEqual({ a: 1 })

@@ -25,6 +25,8 @@ describe('data classes', () => {
             age: { type: 'number' },
             // A literal initialiser is the default a constructed instance would have.
             limit: { type: 'number', description: 'Results per page.', default: 10 },
+            // JSDoc's default wins, and the initialised field may still be omitted.
+            order: { type: 'string', enum: ['asc', 'desc'], description: 'Sort order.', default: 'desc' },
             tags: { type: 'array', items: { type: 'string' }, default: [] },
             // An initialiser that is not a literal has no static value: the field stays required.
             note: { type: 'string' },
@@ -44,7 +46,7 @@ describe('data classes', () => {
     })
     const person = { name: 'Ada', note: 'x', id: 'p1', createdAt: '2024-05-01T10:00:00Z' }
     const valid = { person, page: { items: [1] }, tree: { label: 'a', children: [{ label: 'b' }] } }
-    expectValidation(schema, [valid, { ...valid, person: { ...person, age: 3, limit: 5, tags: ['t'], score: 1 } }], [
+    expectValidation(schema, [valid, { ...valid, person: { ...person, age: 3, limit: 5, order: 'asc', tags: ['t'], score: 1 } }], [
       { ...valid, person: { ...person, name: '' } },
       { ...valid, person: { ...person, createdAt: 'yesterday' } },
       { ...valid, person: { name: 'Ada', note: 'x', createdAt: '2024-05-01T10:00:00Z' } },

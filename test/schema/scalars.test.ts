@@ -66,13 +66,14 @@ describe('primitives, literals, enums and template literals', () => {
       type: 'object',
       properties: {
         id: { type: 'string', pattern: '^user--?\\d+(?:\\.\\d+)?(?:[eE][+-]?\\d+)?$' },
-        route: { type: 'string', pattern: '^\\/.*$' },
+        route: { type: 'string', pattern: '^\\/[\\s\\S]*$' },
         size: { anyOf: [{ type: 'string', pattern: '^m:-?\\d+$' }, { type: 'string', pattern: '^s:-?\\d+$' }] },
       },
       required: ['id', 'route', 'size'],
       additionalProperties: false,
     })
-    expectValidation(schema, [{ id: 'user-42', route: '/a/b', size: 'm:3' }], [
+    // `${string}` is any string, one with a line break too.
+    expectValidation(schema, [{ id: 'user-42', route: '/a/b', size: 'm:3' }, { id: 'user-42', route: '/a\nb\r\u2028', size: 'm:3' }], [
       { id: 'user-x', route: '/a', size: 'm:3' }, { id: 'user-1', route: 'a', size: 'm:3' }, { id: 'user-1', route: '/', size: 'l:3' },
     ])
   })

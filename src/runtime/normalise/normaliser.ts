@@ -29,7 +29,8 @@ interface Place {
  * of one. At a union the branch is chosen first — by the discriminator, by the value being an
  * object, or else by trying each branch's validator: on the value as sent, then normalised by
  * that branch, then normalised and coerced, so a branch the value fits exactly wins over one that
- * would drop its keys or change its strings — and the value is normalised by that branch alone.
+ * would drop its keys or change its strings, and among those that fit once normalised the one
+ * keeping the most keys sent wins — and the value is normalised by that branch alone.
  * Where no branch fits, the value is copied as sent, for the validator to refuse. Places are
  * built on first use.
  */
@@ -124,6 +125,10 @@ export class Normaliser {
     }
     if (trial.length <= 1) return asBranch(trial[0])
     // A branch the value fits as sent wins; then one it fits once normalised; then once coerced too.
+    // Once normalised, the branch that keeps the most of the keys sent wins (the first of those
+    // keeping as many): a branch of optional keys only fits any record once it has dropped them.
+    let best: { branch: JsonSchema; tried: { normalised: unknown }; kept: number } | undefined
+    let sent: number | undefined
     for (const round of coerce ? ['as sent', 'normalised', 'coerced'] : ['as sent', 'normalised']) {
       for (let index = 0; index < trial.length; index++) {
         const branch = trial[index]
@@ -135,10 +140,14 @@ export class Normaliser {
           continue
         }
         const normalised = this.#apply(this.#branchPlace(branch), value, round === 'coerced', depth)
-        if (check(normalised)) return { branch, tried: { normalised } }
+        if (!check(normalised)) continue
+        const kept = keptKeys(value, normalised)
+        sent ??= keptKeys(value, value)
+        if (kept === sent) return { branch, tried: { normalised } }
+        if (best === undefined || kept > best.kept) best = { branch, tried: { normalised }, kept }
       }
     }
-    return undefined
+    return best === undefined ? undefined : { branch: best.branch, tried: best.tried }
   }
 
   #applyObject(place: Place, value: Record<string, unknown>, coerce: boolean, depth: number): Record<string, unknown> {
@@ -256,6 +265,14 @@ export class Normaliser {
     }
     return id
   }
+}
+
+/** How many of the keys sent (with a value) a normalised copy still has; 0 unless both are records. */
+function keptKeys(value: unknown, normalised: unknown): number {
+  if (!isRecordValue(value) || !isRecordValue(normalised)) return 0
+  let kept = 0
+  for (const key of Object.keys(value)) if (value[key] !== undefined && Object.hasOwn(normalised, key)) kept++
+  return kept
 }
 
 function asBranch(branch: unknown): { branch: JsonSchema } | undefined {

@@ -17,7 +17,11 @@ export interface Shape {
   /** Names kept as sent, with no schema of their own to normalise them by (required, conditional). */
   readonly declared: ReadonlySet<string>
   readonly patterns: readonly { readonly regex: RegExp; readonly nodes: readonly JsonSchema[] }[]
-  /** Keys neither declared nor matched by a pattern: dropped, kept as sent, or normalised by these schemas. */
+  /**
+   * Keys neither declared nor matched by a pattern: dropped, kept as sent, or normalised by these
+   * schemas. An object schema that declares no key at all (`{ "type": "object" }`, what `object`
+   * and an `unknown` root derive) is any object: its keys are kept.
+   */
   readonly additional: 'drop' | 'keep' | readonly JsonSchema[]
   /** Defaults of declared properties, filled where the key is absent. */
   readonly defaults: readonly (readonly [string, unknown])[]
@@ -37,6 +41,8 @@ export interface Shape {
 }
 
 const OBJECT_KEYWORDS = ['properties', 'patternProperties', 'additionalProperties', 'required', 'propertyNames', 'minProperties', 'maxProperties', 'dependencies']
+/** Keywords that say which keys an object has: a schema with none of them declares no key. */
+const KEY_KEYWORDS = ['properties', 'patternProperties', 'additionalProperties', 'required', 'dependencies', 'if', 'then', 'else']
 const ARRAY_KEYWORDS = ['items', 'additionalItems', 'contains', 'minItems', 'maxItems', 'uniqueItems']
 
 /** Merges the schemas applying at one place (see `Shape`); `root` resolves their references. */
@@ -68,6 +74,7 @@ function mergeAtoms(root: SchemaNode, atoms: readonly JsonSchema[]) {
   let array = false
   let opaque = false
   let keep = false
+  let declaresKeys = false
   const properties = new Map<string, JsonSchema[]>()
   const declared = new Set<string>()
   const patterns: { source: string; regex: RegExp; nodes: JsonSchema[] }[] = []
@@ -81,6 +88,7 @@ function mergeAtoms(root: SchemaNode, atoms: readonly JsonSchema[]) {
     if (own !== undefined) types = types === undefined ? new Set(own) : intersectTypes(types, own)
     object ||= own?.includes('object') === true || OBJECT_KEYWORDS.some((keyword) => atom[keyword] !== undefined)
     array ||= own?.includes('array') === true || ARRAY_KEYWORDS.some((keyword) => atom[keyword] !== undefined)
+    declaresKeys ||= KEY_KEYWORDS.some((keyword) => atom[keyword] !== undefined)
     if (isObjectNode(atom.properties)) {
       for (const [name, node] of Object.entries(atom.properties)) {
         const list = properties.get(name) ?? []
@@ -123,7 +131,7 @@ function mergeAtoms(root: SchemaNode, atoms: readonly JsonSchema[]) {
     properties,
     declared,
     patterns,
-    additional: additional.length > 0 ? additional : keep ? ('keep' as const) : ('drop' as const),
+    additional: additional.length > 0 ? additional : keep || !declaresKeys ? ('keep' as const) : ('drop' as const),
     defaults,
     array,
     items,

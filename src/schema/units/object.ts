@@ -26,9 +26,10 @@ export function objectUnit<N>(type: TypeView<N>, context: UnitContext<N>, option
     if (options.skip?.(property)) continue
     const { name, node } = property
     const schema = context.child(property.type, name, node)
-    const annotation = withInitializer(annotationsOf({ ...(node !== undefined && { node }), ...property.docs, name }, name), property)
+    const initialised = literalInitializer(property)
+    const annotation = withInitializer(annotationsOf({ ...(node !== undefined && { node }), ...property.docs, name }, name), initialised)
     properties.push([name, context.annotate(schema, annotation)])
-    if (!property.optional && !admitsUndefined(property.type) && !initialised(annotation)) required.push(name)
+    if (!property.optional && !admitsUndefined(property.type) && !initialised.found) required.push(name)
   }
   const additional = options.additional ?? additionalProperties(type, context)
   return {
@@ -39,23 +40,19 @@ export function objectUnit<N>(type: TypeView<N>, context: UnitContext<N>, option
   }
 }
 
-const initializerTag = 'the initialiser'
+/** The value a field's initialiser spells, when it is a literal (`limit = 10`): such a field may be omitted. */
+function literalInitializer<N>(property: PropertyView<N>): ReturnType<typeof parseLiteral> {
+  return property.initializer === undefined ? { found: false } : parseLiteral(property.initializer)
+}
 
-/** A literal initialiser is the field's default, unless its JSDoc gives one. */
-function withInitializer<N>(annotation: Annotation<N>, property: PropertyView<N>): Annotation<N> {
-  if (property.initializer === undefined || annotation.values.some((value) => value.keyword === 'default')) return annotation
-  const literal = parseLiteral(property.initializer)
-  if (!literal.found) return annotation
+/** A literal initialiser is the field's default, unless its JSDoc gives one (the field may be omitted either way). */
+function withInitializer<N>(annotation: Annotation<N>, literal: ReturnType<typeof parseLiteral>): Annotation<N> {
+  if (!literal.found || annotation.values.some((value) => value.keyword === 'default')) return annotation
   return {
     ...annotation,
     keywords: { ...annotation.keywords, default: literal.value },
-    values: [...annotation.values, { keyword: 'default', tag: initializerTag, candidates: [literal.value], severity: 'error' }],
+    values: [...annotation.values, { keyword: 'default', tag: 'the initialiser', candidates: [literal.value], severity: 'error' }],
   }
-}
-
-/** Whether the default comes from a field initialiser (a JSDoc `@default` leaves a required member required). */
-function initialised<N>(annotation: Annotation<N>): boolean {
-  return annotation.values.some((value) => value.tag === initializerTag)
 }
 
 /** JSON cannot carry `undefined`, so a member typed `T | undefined` is passed by leaving it out. */

@@ -11,7 +11,8 @@ export const templateLiteralUnit: Unit = (type) => {
   const { texts, holes } = type.templateParts()
   const body = texts.map((text, index) => {
     const hole = holes[index]
-    return escapeRegExp(text) + (hole === undefined ? '' : (holePatterns[hole] ?? '.*'))
+    // `${string}` holds any string, line breaks too (`.` matches none).
+    return escapeRegExp(text) + (hole === undefined ? '' : (holePatterns[hole] ?? '[\\s\\S]*'))
   })
   return { type: 'string', pattern: `^${body.join('')}$` }
 }
