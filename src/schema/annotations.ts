@@ -1,5 +1,5 @@
 import { fullFormats } from 'ajv-formats/dist/formats.js'
-import { codes, type DiagnosticCode } from '../analyze/codes.js'
+import { codes, type DiagnosticCode } from '../codes.js'
 import type { JsonSchema } from '../runtime/types.js'
 import { maxPatternLength } from '../runtime/limits.js'
 import { numericTags, suggestTag } from './jsdoc-tags.js'

@@ -1,4 +1,4 @@
-import type { DiagnosticCode } from '../analyze/codes.js'
+import type { DiagnosticCode } from '../codes.js'
 import type { JsonSchema } from '../runtime/types.js'
 import type { Annotation } from './annotations.js'
 import type { Ir, Ref } from './ir.js'

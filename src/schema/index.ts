@@ -1,5 +1,5 @@
 import { Node, type Type, type TypeNode } from 'ts-morph'
-import type { DiagnosticCode } from '../analyze/codes.js'
+import type { DiagnosticCode } from '../codes.js'
 import type { JsonSchema } from '../runtime/types.js'
 import { assemble } from './assemble.js'
 import type { Entry, LocalProblem } from './ir.js'

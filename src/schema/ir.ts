@@ -1,4 +1,4 @@
-import type { DiagnosticCode } from '../analyze/codes.js'
+import type { DiagnosticCode } from '../codes.js'
 import type { JsonSchema } from '../runtime/types.js'
 import type { TagValue } from './annotations.js'
 import type { NamedInfo } from './view.js'

@@ -1,4 +1,4 @@
-import { codes } from '../analyze/codes.js'
+import { codes } from '../codes.js'
 import type { JsonSchema } from '../runtime/types.js'
 import { admits, type JsonType } from './admitted.js'
 import type { Annotation, AnnotationProblem } from './annotations.js'

@@ -1,4 +1,4 @@
-import { codes } from '../analyze/codes.js'
+import { codes } from '../codes.js'
 import type { JsonSchema } from '../runtime/types.js'
 import { admits } from './admitted.js'
 import { Ref, type Entry, type Ir } from './ir.js'

@@ -1,6 +1,6 @@
 import { Ajv, type ValidateFunction } from 'ajv'
 import formats from 'ajv-formats'
-import { codes } from '../analyze/codes.js'
+import { codes } from '../codes.js'
 import { faultsOf, formatFault } from '../runtime/faults.js'
 import { assemble } from './assemble.js'
 import { refsIn } from './definitions.js'

@@ -1,4 +1,4 @@
-import { nullsToAbsent } from '../../interop/null-as-absent.js'
+import { nullsToAbsent } from '../null-as-absent.js'
 import { CallFailure, throwIfAborted, untilAborted } from '../abort.js'
 import type { JsonSchema, PreparedCall, ToolContext, ToolHandler } from '../types.js'
 import { argumentParser, type ArgumentParser, type CompiledValidator } from '../validation.js'

@@ -1,4 +1,4 @@
-import { codes } from '../../analyze/codes.js'
+import { codes } from '../../codes.js'
 import type { Unit } from '../context.js'
 import type { PropertyView } from '../view.js'
 import { objectUnit } from './object.js'
