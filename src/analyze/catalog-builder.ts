@@ -1,19 +1,20 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
-import type { Project } from 'ts-morph'
-import { createSchemaGenerator } from '../schema/index.js'
+import { openBackend } from '../backends/select.js'
+import { createViewSchemaGenerator } from '../schema/generator.js'
 import type { Catalog } from '../runtime/catalog.js'
 import { assembleCatalog } from './assemble-catalog.js'
+import type { BackendRequest, CheckerInfo } from './backend.js'
 import { resolveLayout, type BuildLayout, type BuildOptions } from './build-options.js'
 import { codes } from './codes.js'
 import { compareCodeUnits } from './compare-code-units.js'
-import { createProject } from './create-project.js'
 import { withDependencyTools } from './deps/index.js'
 import type { Diagnostic } from './diagnostic.js'
 import { findToolFiles, isInToolsLocation } from './find-tool-files.js'
 import { relativePath } from '../paths.js'
 import { diagnosticFor } from './locate.js'
-import { deriveModule, namesOf, type ModuleResult } from './module-result.js'
+import { ModuleReader } from './module-reader.js'
+import { deriveModules, namesOf, type ModuleResult } from './module-result.js'
 import { readPackageInfo } from './package-info.js'
 import { duplicateNames } from './unique-names.js'
 
@@ -29,9 +30,11 @@ export interface FileChange {
   kind: 'add' | 'change' | 'unlink'
 }
 
-/** Builds a catalog repeatedly over one ts-morph Project, for watch modes and bundler plugins. */
+/** Builds a catalog repeatedly over one program, for watch modes and bundler plugins. */
 export interface CatalogBuilder {
   readonly root: string
+  /** The checker backend reading the types (see the `checker` option). */
+  readonly checker: CheckerInfo
   /** Absolute paths of the tool modules currently discovered. */
   toolFiles(): string[]
   /**
@@ -41,38 +44,42 @@ export interface CatalogBuilder {
   sourceFiles(): string[]
   build(): BuildResult
   /**
-   * Re-derive after files changed on disk, reusing the ts-morph Project (refresh/add/remove only
-   * those files) and the results of every tool module the changes cannot have affected.
+   * Re-derive after files changed on disk, reusing the checker's program (only those files are
+   * read again) and the results of every tool module the changes cannot have affected.
    */
   update(changes: readonly FileChange[]): BuildResult
+  /** Releases the checker (the native backend's process: resolves once it has exited); the builder is unusable afterwards. */
+  close(): Promise<void>
 }
 
-/** Creates a builder: resolves the layout, reads the tsconfig and adds the tool modules once. */
+/**
+ * Creates a builder: resolves the layout, reads the tsconfig and opens the checker over the tool
+ * modules once. Throws `CheckerUnavailableError` when `checker: 'native'` cannot run for the project.
+ */
 export function createCatalogBuilder(options: BuildOptions = {}): CatalogBuilder {
   const layout = resolveLayout(options)
-  const setup = createProject(layout.root, options.tsconfig)
-  const generator = createSchemaGenerator()
-  const results = new Map<string, ModuleResult>()
   let files = findToolFiles(layout.location)
-  if ('project' in setup) for (const file of files) setup.project.addSourceFileAtPath(file)
+  const setup = openBackend(options.checker ?? 'auto', backendRequest(layout, options.tsconfig, files))
+  const generator = createViewSchemaGenerator<unknown>()
+  const results = new Map<string, ModuleResult>()
 
   const build = (): BuildResult => {
     const pkg = readPackageInfo(layout.root)
     if ('problem' in setup) {
       return { catalog: assembleCatalog([], pkg), diagnostics: [diagnosticFor(layout.root, setup.tsconfig, setup.problem)] }
     }
-    const modules = files.map((file) => {
-      let result = results.get(file)
-      if (result === undefined) {
-        result = deriveModule(setup.project.getSourceFileOrThrow(file), layout.root, generator)
-        results.set(file, result)
-      }
-      return result
+    const { view } = setup.backend
+    const stale = files.filter((file) => !results.has(file))
+    const readers = stale.flatMap((file) => {
+      const module = view.module(file)
+      return module === undefined ? [] : [new ModuleReader(view, module, layout.root)]
     })
+    deriveModules(readers, generator).forEach((result, index) => results.set(stale[index] as string, result))
+    const modules = files.flatMap((file) => results.get(file) ?? [])
     const drafts = modules.flatMap((module) => module.drafts)
     const diagnostics = modules.flatMap((module) => module.diagnostics)
     if (drafts.length === 0 && diagnostics.length === 0) diagnostics.push(noTools(layout))
-    diagnostics.push(...duplicateNames(drafts, layout.root))
+    diagnostics.push(...duplicateNames(drafts))
     const merged = withDependencyTools(modules.flatMap((module) => module.entries), layout.root, options.deps)
     diagnostics.push(...merged.diagnostics)
     return { catalog: assembleCatalog(merged.entries, pkg), diagnostics: sortDiagnostics(diagnostics) }
@@ -80,34 +87,47 @@ export function createCatalogBuilder(options: BuildOptions = {}): CatalogBuilder
 
   return {
     root: layout.root,
+    checker: 'problem' in setup ? setup.info : setup.backend.info,
     toolFiles: () => [...files],
-    sourceFiles: () => ('project' in setup ? projectSourceFiles(setup.project, files) : [...files]),
+    sourceFiles: () => ('backend' in setup ? ownSourceFiles(setup.backend.programFiles(), files) : [...files]),
     build,
     update(changes) {
-      if ('project' in setup) {
-        files = applyChanges(setup.project, layout, files, changes)
+      if ('backend' in setup) {
+        files = applyChanges(layout, files, changes)
+        const absolute = changes.map((change) => ({ ...change, path: path.resolve(change.path) }))
+        setup.backend.update({
+          changed: absolute.filter((change) => change.kind === 'change').map((change) => change.path),
+          added: absolute.filter((change) => change.kind === 'add').map((change) => change.path),
+          removed: absolute.filter((change) => change.kind === 'unlink').map((change) => change.path),
+          toolFiles: files,
+        })
         forgetAffected(results, layout, changes)
       }
       return build()
     },
+    close: () => ('backend' in setup ? setup.backend.close() : Promise.resolve()),
   }
 }
 
-/** Refreshes only the changed files in the project and returns the new list of tool modules. */
-function applyChanges(project: Project, layout: BuildLayout, files: readonly string[], changes: readonly FileChange[]): string[] {
+function ownSourceFiles(program: readonly string[], tools: readonly string[]): string[] {
+  const read = program.map((file) => path.resolve(file))
+  return [...new Set([...tools, ...read.filter((file) => !file.split(path.sep).includes('node_modules'))])].sort()
+}
+
+/** The tsconfig to read: the one named (relative to root), else `<root>/tsconfig.json` when it exists. */
+function backendRequest(layout: BuildLayout, tsconfig: string | undefined, toolFiles: readonly string[]): BackendRequest {
+  const implicit = path.join(layout.root, 'tsconfig.json')
+  const file = tsconfig === undefined ? (existsSync(implicit) ? implicit : undefined) : path.resolve(layout.root, tsconfig)
+  return { root: layout.root, tsconfig: file, toolFiles }
+}
+
+/** The list of tool modules after the changes (sorted, absolute). */
+function applyChanges(layout: BuildLayout, files: readonly string[], changes: readonly FileChange[]): string[] {
   const next = new Set(files)
   for (const change of changes) {
     const file = path.resolve(change.path)
-    const known = project.getSourceFile(file)
-    if (change.kind === 'unlink') {
-      next.delete(file)
-      if (known) project.removeSourceFile(known)
-    } else if (known) {
-      known.refreshFromFileSystemSync()
-    } else if (isInToolsLocation(layout.location, file)) {
-      project.addSourceFileAtPath(file)
-    }
-    if (change.kind !== 'unlink' && isInToolsLocation(layout.location, file)) next.add(file)
+    if (change.kind === 'unlink') next.delete(file)
+    else if (isInToolsLocation(layout.location, file)) next.add(file)
   }
   return [...next].sort()
 }
@@ -127,18 +147,6 @@ function forgetAffected(results: Map<string, ModuleResult>, layout: BuildLayout,
   for (const [file, result] of results) {
     if (changed.includes(file) || [...result.importedNames].some((name) => names.has(name))) results.delete(file)
   }
-}
-
-/** The files of the project's program (the checker's view, so imports resolved on demand count), outside node_modules and the default libraries. */
-function projectSourceFiles(project: Project, files: readonly string[]): string[] {
-  const program = project.getProgram().compilerObject
-  const found = new Set(files)
-  for (const sourceFile of program.getSourceFiles()) {
-    const file = path.resolve(sourceFile.fileName)
-    if (program.isSourceFileDefaultLibrary(sourceFile) || file.split(path.sep).includes('node_modules')) continue
-    found.add(file)
-  }
-  return [...found].sort()
 }
 
 function noTools(layout: BuildLayout): Diagnostic {

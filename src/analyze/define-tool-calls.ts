@@ -1,34 +1,40 @@
-import { Node, type CallExpression, type SourceFile } from 'ts-morph'
+import type { ModuleReader } from './module-reader.js'
+import type { SyntaxNode } from './view.js'
 
 /** The package whose `defineTool` marks a tool definition. */
 const TOOLCAT_MODULE = 'toolcat'
 
 /** Recognises calls of `defineTool` imported from 'toolcat' in one module, under any alias. */
-export type DefineToolMatcher = (node: Node) => node is CallExpression
+export type DefineToolMatcher = (node: SyntaxNode) => boolean
 
 /**
- * Builds the matcher for `sourceFile` from its imports, syntactically, so a module is recognised
+ * Builds the matcher for a module from its imports, syntactically, so a module is recognised
  * even when 'toolcat' does not resolve: `import { defineTool as d }` and `import * as t` both count.
  */
-export function defineToolMatcher(sourceFile: SourceFile): DefineToolMatcher {
+export function defineToolMatcher(reader: ModuleReader): DefineToolMatcher {
+  const { k } = reader
   const names = new Set<string>()
   const namespaces = new Set<string>()
-  for (const declaration of sourceFile.getImportDeclarations()) {
-    if (declaration.getModuleSpecifierValue() !== TOOLCAT_MODULE) continue
-    for (const specifier of declaration.getNamedImports()) {
-      if (specifier.getName() === 'defineTool') names.add(specifier.getAliasNode()?.getText() ?? 'defineTool')
+  for (const declaration of reader.statements) {
+    if (declaration.kind !== k.ImportDeclaration || reader.specifierOf(declaration) !== TOOLCAT_MODULE) continue
+    const bindings = declaration.importClause?.namedBindings
+    if (bindings?.kind === k.NamedImports) {
+      for (const specifier of bindings.elements ?? []) {
+        if (reader.nameOf(specifier.propertyName ?? specifier.name) === 'defineTool') names.add(reader.nameOf(specifier.name) ?? '')
+      }
+    } else if (bindings?.kind === k.NamespaceImport) {
+      namespaces.add(reader.nameOf(bindings.name) ?? '')
     }
-    const namespace = declaration.getNamespaceImport()
-    if (namespace) namespaces.add(namespace.getText())
   }
-  return (node: Node): node is CallExpression => {
-    if (!Node.isCallExpression(node)) return false
-    const callee = node.getExpression()
-    if (Node.isIdentifier(callee)) return names.has(callee.getText())
+  return (node) => {
+    if (node.kind !== k.CallExpression || node.expression === undefined) return false
+    const callee = node.expression
+    if (callee.kind === k.Identifier) return names.has(callee.text ?? '')
     return (
-      Node.isPropertyAccessExpression(callee) &&
-      callee.getName() === 'defineTool' &&
-      namespaces.has(callee.getExpression().getText())
+      callee.kind === k.PropertyAccessExpression &&
+      reader.nameOf(callee.name) === 'defineTool' &&
+      callee.expression?.kind === k.Identifier &&
+      namespaces.has(callee.expression.text ?? '')
     )
   }
 }

@@ -1,16 +1,46 @@
-import { Node, type Type } from 'ts-morph'
 import type { CatalogTool } from '../runtime/catalog.js'
 import type { JsonSchema, ToolAnnotations } from '../runtime/types.js'
-import type { SchemaGenerator, SchemaProblem } from '../schema/index.js'
+import type { SchemaProblem, ViewSchemaGenerator } from '../schema/generator.js'
+import type { TypeView } from '../schema/view.js'
+import { relativePath } from '../paths.js'
 import type { ToolDraft } from './analyze-module.js'
 import type { Diagnostic, DiagnosticSeverity } from './diagnostic.js'
-import { relativePath } from '../paths.js'
 import { diagnosticAt } from './locate.js'
+import type { ModuleReader } from './module-reader.js'
+import type { HandlerTypes, SyntaxNode } from './view.js'
 
 /** A catalog entry before hashing, and the problems met deriving its schemas. */
 export interface DerivedEntry {
   readonly entry: Omit<CatalogTool, 'hash'>
   readonly diagnostics: Diagnostic[]
+}
+
+/** What the checker said about one draft: the handler's types, or the declared `defineTool<Args>` type. */
+export interface DraftTypes {
+  readonly handler?: HandlerTypes
+  readonly typeArgument?: TypeView<unknown>
+}
+
+/**
+ * The checker's types of every draft, asked in two batches (handlers, `defineTool<Args>` type
+ * arguments of declaration-only tools), whichever backend answers.
+ */
+export function draftTypes(drafts: readonly ToolDraft[]): DraftTypes[] {
+  const view = drafts[0]?.reader.view
+  if (view === undefined) return []
+  const withHandler = drafts.filter((draft) => draft.fields.execute !== undefined)
+  const handlers = view.handlerTypes(withHandler.map((draft) => draft.fields.execute as SyntaxNode))
+  const handlerByDraft = new Map(withHandler.map((draft, index) => [draft, handlers[index]] as const))
+  const handlerOf = (draft: ToolDraft): HandlerTypes | undefined => handlerByDraft.get(draft)
+  // A declaration-only tool (or one whose `execute` is not callable) takes its type from `defineTool<Args>`.
+  const declared = drafts.filter((draft) => handlerOf(draft) === undefined && draft.fields.typeArgument !== undefined)
+  const typeArguments = view.typesOfTypeNodes(declared.map((draft) => draft.fields.typeArgument as SyntaxNode))
+  const typeArgumentByDraft = new Map(declared.map((draft, index) => [draft, typeArguments[index]] as const))
+  return drafts.map((draft) => {
+    const handler = handlerOf(draft)
+    const typeArgument = typeArgumentByDraft.get(draft)
+    return { ...(handler === undefined ? {} : { handler }), ...(typeArgument === undefined ? {} : { typeArgument }) }
+  })
 }
 
 /**
@@ -19,13 +49,13 @@ export interface DerivedEntry {
  * Parameter problems keep their severity (errors, or warnings for JSDoc left out: the schema is
  * the contract, T2); output problems are all warnings.
  */
-export function deriveEntry(draft: ToolDraft, generator: SchemaGenerator, root: string): DerivedEntry {
-  const { fields, site } = draft
+export function deriveEntry(draft: ToolDraft, types: DraftTypes, generator: ViewSchemaGenerator<unknown>): DerivedEntry {
+  const { fields, site, reader } = draft
   const diagnostics: Diagnostic[] = []
-  const report = (problems: readonly SchemaProblem[], severity?: DiagnosticSeverity): void => {
+  const report = (problems: readonly SchemaProblem<unknown>[], severity?: DiagnosticSeverity): void => {
     for (const problem of problems) {
       diagnostics.push(
-        diagnosticAt(root, problem.node, {
+        diagnosticAt(reader, reader.view.syntaxNodeOf(problem.node), {
           code: problem.code,
           message: problem.message,
           severity: severity ?? problem.severity,
@@ -34,12 +64,13 @@ export function deriveEntry(draft: ToolDraft, generator: SchemaGenerator, root: 
       )
     }
   }
-  const handler = fields.execute && signatureOf(fields.execute)
-  const parameterType = handler ? handler.parameter : fields.typeArgument?.getType()
-  const parameterNode = handler?.parameterNode ?? fields.typeArgument ?? fields.execute ?? site.call
-  const parameters = generator.parameters(parameterType, parameterNode)
+  const { handler } = types
+  const declared = fields.execute && functionLike(reader, fields.execute) ? fields.execute : undefined
+  const parameterDeclaration = declared?.parameters?.[0]
+  const parameterNode = parameterDeclaration?.type ?? parameterDeclaration ?? fields.typeArgument ?? fields.execute ?? site.call
+  const parameters = generator.parameters(handler ? handler.parameter : types.typeArgument, parameterNode)
   report(parameters.problems)
-  const output = handler && generator.output(handler.returns, handler.returnNode)
+  const output = handler && generator.output(handler.returns, declared?.type ?? (fields.execute as SyntaxNode))
   if (output) report(output.problems, 'warning')
   const entry: Omit<CatalogTool, 'hash'> = {
     name: draft.name,
@@ -52,29 +83,13 @@ export function deriveEntry(draft: ToolDraft, generator: SchemaGenerator, root: 
     ...(output?.stream ? { stream: true as const } : {}),
     ...(fields.annotations === undefined ? {} : { annotations: fields.annotations as ToolAnnotations }),
     ...(fields.execute ? {} : { declarationOnly: true as const }),
-    source: { module: relativePath(root, site.call.getSourceFile().getFilePath()), export: site.exportName },
+    source: { module: relativePath(reader.root, reader.module.file), export: site.exportName },
   }
   return { entry, diagnostics }
 }
 
-interface HandlerSignature {
-  readonly parameter: Type | undefined
-  readonly parameterNode: Node | undefined
-  readonly returns: Type
-  readonly returnNode: Node
-}
-
-/** Reads the handler's signature through the checker, whatever form `execute` takes. */
-function signatureOf(execute: Node): HandlerSignature | undefined {
-  const signature = execute.getType().getCallSignatures()[0]
-  if (!signature) return undefined
-  const declared = Node.isFunctionLikeDeclaration(execute) ? execute : undefined
-  const parameterNode = declared?.getParameters()[0]
-  const parameterSymbol = signature.getParameters()[0]
-  return {
-    parameter: parameterSymbol?.getTypeAtLocation(execute),
-    parameterNode: parameterNode?.getTypeNode() ?? parameterNode,
-    returns: signature.getReturnType(),
-    returnNode: declared?.getReturnTypeNode() ?? execute,
-  }
+/** Whether `execute` is written as a function (method, function or arrow), whose parameter and return annotation can be pointed at. */
+function functionLike(reader: ModuleReader, node: SyntaxNode): boolean {
+  const { k } = reader
+  return node.kind === k.MethodDeclaration || node.kind === k.FunctionExpression || node.kind === k.ArrowFunction
 }

@@ -1,10 +1,10 @@
 import path from 'node:path'
-import { ts, type SourceFile } from 'ts-morph'
 import type { CatalogTool } from '../runtime/catalog.js'
-import type { SchemaGenerator } from '../schema/index.js'
-import { analyzeModule, type ToolDraft } from './analyze-module.js'
-import { deriveEntry } from './derive-entry.js'
+import type { ViewSchemaGenerator } from '../schema/generator.js'
+import { analyzeModules, type ToolDraft } from './analyze-module.js'
+import { deriveEntry, draftTypes } from './derive-entry.js'
 import type { Diagnostic } from './diagnostic.js'
+import type { ModuleReader } from './module-reader.js'
 
 /** What one tool module contributes to a catalog, kept between builds until it may have changed. */
 export interface ModuleResult {
@@ -15,17 +15,23 @@ export interface ModuleResult {
   readonly importedNames: ReadonlySet<string>
 }
 
-/** Analyses one module and derives the schemas of its tools. */
-export function deriveModule(sourceFile: SourceFile, root: string, generator: SchemaGenerator): ModuleResult {
-  const analysis = analyzeModule(sourceFile, root)
-  const diagnostics = [...analysis.diagnostics]
-  const entries = analysis.drafts.map((draft) => {
-    const derived = deriveEntry(draft, generator, root)
-    diagnostics.push(...derived.diagnostics)
-    return derived.entry
+/** Analyses modules and derives the schemas of their tools, asking the checker in batches across all of them. */
+export function deriveModules(readers: readonly ModuleReader[], generator: ViewSchemaGenerator<unknown>): ModuleResult[] {
+  const analyses = analyzeModules(readers)
+  const drafts = analyses.flatMap((analysis) => analysis.drafts)
+  const derivedTypes = draftTypes(drafts)
+  const types = new Map(drafts.map((draft, index) => [draft, derivedTypes[index]] as const))
+  return readers.map((reader, index) => {
+    const analysis = analyses[index] ?? { drafts: [], diagnostics: [] }
+    const diagnostics = [...analysis.diagnostics]
+    const entries = analysis.drafts.map((draft) => {
+      const derived = deriveEntry(draft, types.get(draft) ?? {}, generator)
+      diagnostics.push(...derived.diagnostics)
+      return derived.entry
+    })
+    const importedNames = new Set(moduleSpecifiers(reader).map(moduleName))
+    return { drafts: analysis.drafts, entries, diagnostics, importedNames }
   })
-  const importedNames = new Set(moduleSpecifiers(sourceFile).map(moduleName))
-  return { drafts: analysis.drafts, entries, diagnostics, importedNames }
 }
 
 /**
@@ -39,10 +45,12 @@ export function namesOf(file: string): string[] {
 }
 
 /** The specifiers of its import and re-export declarations, read from the syntax tree. */
-function moduleSpecifiers(sourceFile: SourceFile): string[] {
-  return sourceFile.compilerNode.statements.flatMap((statement) => {
-    const specifier = ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement) ? statement.moduleSpecifier : undefined
-    return specifier !== undefined && ts.isStringLiteral(specifier) ? [specifier.text] : []
+function moduleSpecifiers(reader: ModuleReader): string[] {
+  const { k } = reader
+  return reader.statements.flatMap((statement) => {
+    const isDeclaration = statement.kind === k.ImportDeclaration || statement.kind === k.ExportDeclaration
+    const specifier = isDeclaration ? reader.specifierOf(statement) : undefined
+    return specifier === undefined ? [] : [specifier]
   })
 }
 

@@ -1,85 +1,97 @@
-import { Node, SyntaxKind, VariableDeclarationKind } from 'ts-morph'
+import type { ModuleReader } from './module-reader.js'
+import type { SyntaxNode } from './view.js'
 
 /** A JSON value read from source text, or the node that kept it from being static. */
-export type StaticValue = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly node: Node }
+export type StaticValue = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly node: SyntaxNode }
 
 /**
  * Reads the JSON value an expression denotes without evaluating anything: literals, object and
  * array literals of literals, and same-module `const`s holding those. Anything else (a template with
  * substitutions, a computed key, a spread, an imported binding, a call) is reported, never guessed.
  */
-export function readStaticValue(expression: Node): StaticValue {
-  const node = unwrapExpression(expression)
-  if (Node.isStringLiteral(node) || Node.isNoSubstitutionTemplateLiteral(node)) return ok(node.getLiteralValue())
-  if (Node.isNumericLiteral(node)) return ok(node.getLiteralValue())
-  if (Node.isTrueLiteral(node) || Node.isFalseLiteral(node)) return ok(node.getLiteralValue())
-  if (Node.isNullLiteral(node)) return ok(null)
-  if (Node.isPrefixUnaryExpression(node) && node.getOperatorToken() === SyntaxKind.MinusToken) {
-    const operand = unwrapExpression(node.getOperand())
-    return Node.isNumericLiteral(operand) ? ok(-operand.getLiteralValue()) : fail(node)
+export function readStaticValue(reader: ModuleReader, expression: SyntaxNode): StaticValue {
+  const { k } = reader
+  const node = unwrapExpression(reader, expression)
+  if (reader.isStringLike(node)) return ok(node.text)
+  if (node.kind === k.NumericLiteral) return ok(Number(node.text))
+  if (node.kind === k.TrueKeyword || node.kind === k.FalseKeyword) return ok(node.kind === k.TrueKeyword)
+  if (node.kind === k.NullKeyword) return ok(null)
+  if (node.kind === k.PrefixUnaryExpression && node.operator === k.MinusToken && node.operand) {
+    const operand = unwrapExpression(reader, node.operand)
+    return operand.kind === k.NumericLiteral ? ok(-Number(operand.text)) : fail(node)
   }
-  if (Node.isArrayLiteralExpression(node)) return readArray(node.getElements())
-  if (Node.isObjectLiteralExpression(node)) return readObject(node.getProperties())
-  if (Node.isIdentifier(node)) return readConstant(node)
+  if (node.kind === k.ArrayLiteralExpression) return readArray(reader, node.elements ?? [])
+  if (node.kind === k.ObjectLiteralExpression) return readObject(reader, node.properties ?? [])
+  if (node.kind === k.Identifier) return readConstant(reader, node)
   return fail(node)
 }
 
 /** The property key of an object-literal member when it is static (identifier, string or number). */
-export function staticKey(member: Node): string | undefined {
-  if (!Node.isPropertyAssignment(member) && !Node.isShorthandPropertyAssignment(member) && !Node.isMethodDeclaration(member)) return undefined
-  const name = member.getNameNode()
-  if (Node.isIdentifier(name)) return name.getText()
-  if (Node.isStringLiteral(name) || Node.isNumericLiteral(name) || Node.isNoSubstitutionTemplateLiteral(name)) return String(name.getLiteralValue())
+export function staticKey(reader: ModuleReader, member: SyntaxNode): string | undefined {
+  const { k } = reader
+  if (member.kind !== k.PropertyAssignment && member.kind !== k.ShorthandPropertyAssignment && member.kind !== k.MethodDeclaration) return undefined
+  const name = member.name
+  if (name === undefined) return undefined
+  if (name.kind === k.Identifier || reader.isStringLike(name)) return name.text
+  if (name.kind === k.NumericLiteral) return String(Number(name.text))
   return undefined
 }
 
 /** The expression a static object member holds (the identifier itself for a shorthand). */
-export function memberValue(member: Node): Node | undefined {
-  if (Node.isPropertyAssignment(member)) return member.getInitializer()
-  if (Node.isShorthandPropertyAssignment(member)) return member.getNameNode()
+export function memberValue(reader: ModuleReader, member: SyntaxNode): SyntaxNode | undefined {
+  if (member.kind === reader.k.PropertyAssignment) return member.initializer
+  if (member.kind === reader.k.ShorthandPropertyAssignment) return member.name
   return undefined
 }
 
-function readArray(elements: readonly Node[]): StaticValue {
+function readArray(reader: ModuleReader, elements: readonly SyntaxNode[]): StaticValue {
   const values: unknown[] = []
   for (const element of elements) {
-    const read = readStaticValue(element)
+    const read = readStaticValue(reader, element)
     if (!read.ok) return read
     values.push(read.value)
   }
   return ok(values)
 }
 
-function readObject(members: readonly Node[]): StaticValue {
+function readObject(reader: ModuleReader, members: readonly SyntaxNode[]): StaticValue {
   const value: Record<string, unknown> = {}
   for (const member of members) {
-    const key = staticKey(member)
-    const initializer = memberValue(member)
+    const key = staticKey(reader, member)
+    const initializer = memberValue(reader, member)
     if (key === undefined || initializer === undefined) return fail(member)
-    const read = readStaticValue(initializer)
+    const read = readStaticValue(reader, initializer)
     if (!read.ok) return read
     value[key] = read.value
   }
   return ok(value)
 }
 
-/** Follows an identifier to a `const` of this module initialised with a static value. */
-function readConstant(identifier: Node): StaticValue {
-  const parent = identifier.getParent()
-  const symbol = Node.isShorthandPropertyAssignment(parent) ? parent.getValueSymbol() : identifier.getSymbol()
-  const declaration = symbol?.getDeclarations()[0]
-  if (!Node.isVariableDeclaration(declaration) || declaration.getSourceFile() !== identifier.getSourceFile()) return fail(identifier)
-  const initializer = declaration.getInitializer()
-  const isConst = declaration.getVariableStatement()?.getDeclarationKind() === VariableDeclarationKind.Const
-  if (!isConst || !initializer) return fail(identifier)
-  const read = readStaticValue(initializer)
-  return read.ok ? read : fail(identifier)
+/**
+ * Follows an identifier to a module-level `const` initialised with a static value. Definitions sit
+ * at the top level of their module, so a name there refers to a top-level declaration: finding it by
+ * name needs no checker. Imports, `let`, `var` and functions are not static.
+ */
+function readConstant(reader: ModuleReader, identifier: SyntaxNode): StaticValue {
+  const { k } = reader
+  for (const statement of reader.statements) {
+    if (statement.kind !== k.VariableStatement || statement.declarationList === undefined) continue
+    for (const declaration of statement.declarationList.declarations ?? []) {
+      if (declaration.name?.kind !== k.Identifier || declaration.name.text !== identifier.text) continue
+      const isConst = reader.view.isConst(statement.declarationList)
+      if (!isConst || declaration.initializer === undefined) return fail(identifier)
+      const read = readStaticValue(reader, declaration.initializer)
+      return read.ok ? read : fail(identifier)
+    }
+  }
+  return fail(identifier)
 }
 
 /** Looks through parentheses, `as` and `satisfies`, which change no value. */
-export function unwrapExpression(node: Node): Node {
-  if (Node.isParenthesizedExpression(node) || Node.isAsExpression(node) || Node.isSatisfiesExpression(node)) {
-    return unwrapExpression(node.getExpression())
+export function unwrapExpression(reader: ModuleReader, node: SyntaxNode): SyntaxNode {
+  const { k } = reader
+  if ((node.kind === k.ParenthesizedExpression || node.kind === k.AsExpression || node.kind === k.SatisfiesExpression) && node.expression) {
+    return unwrapExpression(reader, node.expression)
   }
   return node
 }
@@ -88,6 +100,6 @@ function ok(value: unknown): StaticValue {
   return { ok: true, value }
 }
 
-function fail(node: Node): StaticValue {
+function fail(node: SyntaxNode): StaticValue {
   return { ok: false, node }
 }

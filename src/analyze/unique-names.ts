@@ -4,12 +4,12 @@ import type { Diagnostic } from './diagnostic.js'
 import { diagnosticAt } from './locate.js'
 
 /** T1: a name is a tool's identity, so a second tool with a taken name is an error naming both places. */
-export function duplicateNames(drafts: readonly ToolDraft[], root: string): Diagnostic[] {
+export function duplicateNames(drafts: readonly ToolDraft[]): Diagnostic[] {
   const first = new Map<string, ToolDraft>()
   const diagnostics: Diagnostic[] = []
   // Locating a node costs a line lookup, so only the drafts of a clash are located.
   const locate = (draft: ToolDraft): Diagnostic =>
-    diagnosticAt(root, draft.nameNode, {
+    diagnosticAt(draft.reader, draft.nameNode, {
       code: codes.duplicateName,
       message: `tool name ${JSON.stringify(draft.name)} is used more than once`,
       hint: 'give one of them another `name`',

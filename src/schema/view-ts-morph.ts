@@ -13,6 +13,12 @@ const asyncIterables = new Set(['AsyncIterable', 'AsyncIterableIterator', 'Async
 /** A view of a ts-morph type, optionally remembering the type node it was written as. */
 export type TsMorphView = (type: Type, written?: TypeNode) => TypeView<Node>
 
+/** The type node written at `at`: `at` itself, or the type node of a parameter or property declaration. */
+export function writtenAt(at: Node): TypeNode | undefined {
+  if (Node.isTypeNode(at)) return at
+  return Node.isParameterDeclaration(at) || Node.isPropertySignature(at) ? at.getTypeNode() : undefined
+}
+
 /** Views over the ts-morph types of `at`'s project. */
 export function tsMorphViews(at: Node): TsMorphView {
   const project = at.getProject()

@@ -1,15 +1,14 @@
 import path from 'node:path'
 import { describe, expect, test } from 'vitest'
-import { analyzeModule } from '../../src/analyze/analyze-module.js'
 import { codes } from '../../src/analyze/codes.js'
-import { fixtures, loadFixtureFiles, parseModule } from './load-module.js'
+import { analyzeSource, fixtures, loadFixtureFiles, parseModule, textOf } from './load-module.js'
 
 const basicRoot = path.join(fixtures, 'basic')
 const errorsRoot = path.join(fixtures, 'errors')
 
 function analyzeFixture(root: string, file: string) {
   const [sourceFile] = loadFixtureFiles(path.relative(fixtures, path.join(root, file)))
-  return analyzeModule(sourceFile!, root)
+  return analyzeSource(sourceFile!, root)
 }
 
 describe('discovery', () => {
@@ -45,7 +44,7 @@ describe('discovery', () => {
   test('a declaration-only tool keeps its type argument and has no execute', () => {
     const { drafts } = analyzeFixture(basicRoot, 'tools/lookup-order.ts')
     expect(drafts[0]!.fields.execute).toBeUndefined()
-    expect(drafts[0]!.fields.typeArgument?.getText()).toContain('orderId: string')
+    expect((drafts[0]!.fields.typeArgument && textOf(drafts[0]!.fields.typeArgument))).toContain('orderId: string')
   })
 
   test('a helper module without defineTool exports holds no tool', () => {
@@ -60,7 +59,7 @@ const notATool = { name: 'x' }
 export { a as alpha, notATool }
 export default b
 `)
-    const { drafts } = analyzeModule(module, '/')
+    const { drafts } = analyzeSource(module, '/')
     expect(drafts.map((d) => [d.name, d.site.exportName])).toEqual([
       ['alpha', 'alpha'],
       ['bee', 'default'],
@@ -69,7 +68,7 @@ export default b
 
   test('defineTool from another package is not a tool definition', () => {
     const module = parseModule(`import { defineTool } from 'other-lib'\nexport const x = defineTool({ name: 'x' })\n`)
-    expect(analyzeModule(module, '/').drafts).toEqual([])
+    expect(analyzeSource(module, '/').drafts).toEqual([])
   })
 })
 
@@ -93,7 +92,7 @@ const base = { title: 'x' }
 const key = 'name'
 export const t = defineTool({ ...base, [key]: 'y', execute() { return 1 } })
 `)
-    const { diagnostics } = analyzeModule(module, '/')
+    const { diagnostics } = analyzeSource(module, '/')
     expect(diagnostics.map((d) => [d.code, d.column])).toEqual([
       [codes.nonStaticField, 31],
       [codes.nonStaticField, 40],

@@ -1,12 +1,11 @@
 import path from 'node:path'
 import { describe, expect, test } from 'vitest'
-import { analyzeModule } from '../../src/analyze/analyze-module.js'
 import { codes } from '../../src/analyze/codes.js'
-import { fixtures, loadFixtureFiles, parseModule } from './load-module.js'
+import { analyzeSource, fixtures, loadFixtureFiles, parseModule } from './load-module.js'
 
 function sideEffects(text: string): string[] {
   const module = parseModule(`import { defineTool } from 'toolcat'\n${text}\nexport const probe = defineTool({})\n`)
-  const { diagnostics } = analyzeModule(module, '/')
+  const { diagnostics } = analyzeSource(module, '/')
   return diagnostics.filter((d) => d.code === codes.sideEffect).map((d) => `${d.line}:${d.column} ${d.message}`)
 }
 
@@ -50,14 +49,14 @@ export default defineTool({ execute: async () => new Date() })
   })
 
   test('a helper module that defines no tool is not a tool module and is not checked', () => {
-    const { diagnostics } = analyzeModule(parseModule("export const pool = createPool()\nconsole.log('ready')\n"), '/')
+    const { diagnostics } = analyzeSource(parseModule("export const pool = createPool()\nconsole.log('ready')\n"), '/')
     expect(diagnostics).toEqual([])
   })
 
   test('every effect of the fixture is reported with file, line, column and the quoted statement', () => {
     const root = path.join(fixtures, 'errors')
     const [sourceFile] = loadFixtureFiles('errors/side-effect/tools/fetch-rates.ts')
-    const { diagnostics } = analyzeModule(sourceFile!, root)
+    const { diagnostics } = analyzeSource(sourceFile!, root)
     expect(diagnostics).toMatchObject([
       { code: codes.sideEffect, file: 'side-effect/tools/fetch-rates.ts', line: 3, column: 15, sourceLine: 'const cache = new Map<string, number>()' },
       { code: codes.sideEffect, file: 'side-effect/tools/fetch-rates.ts', line: 4, column: 1, length: 32 },

@@ -1,0 +1,94 @@
+import { Node, ts, type Project, type SourceFile, type Type } from 'ts-morph'
+import type { AnalysisView, HandlerTypes, ModuleSyntax, SpanMessage, SyntaxNode } from '../../analyze/view.js'
+import { syntaxKindsOf } from '../../analyze/view.js'
+import type { TypeView } from '../../schema/view.js'
+import { tsMorphViews } from '../../schema/view-ts-morph.js'
+
+const kinds = syntaxKindsOf(ts.SyntaxKind as unknown as Record<string, unknown>)
+
+/**
+ * The analysis view over a ts-morph Project. Syntax is read from the compiler's own nodes (cheaper
+ * than ts-morph's wrappers); the few nodes whose types are asked for are wrapped on the way in.
+ */
+export class TsMorphAnalysisView implements AnalysisView {
+  readonly kinds = kinds
+  private readonly modules = new WeakMap<ts.SourceFile, ModuleSyntax>()
+
+  constructor(private readonly project: Project) {}
+
+  isConst(list: SyntaxNode): boolean {
+    return (list.flags & ts.NodeFlags.BlockScoped) === ts.NodeFlags.Const
+  }
+
+  module(file: string): ModuleSyntax | undefined {
+    const sourceFile = this.project.getSourceFile(file)
+    if (sourceFile === undefined) return undefined
+    const node = sourceFile.compilerNode
+    let module = this.modules.get(node)
+    if (module === undefined) {
+      module = { file: sourceFile.getFilePath(), text: node.text, node: node as unknown as SyntaxNode }
+      this.modules.set(node, module)
+    }
+    return module
+  }
+
+  start(node: SyntaxNode): number {
+    return compiler(node).getStart()
+  }
+
+  jsDocComment(node: SyntaxNode): string | undefined {
+    const docs = ts.getJSDocCommentsAndTags(compiler(node)).filter(ts.isJSDoc)
+    const last = docs[docs.length - 1]
+    return last ? ts.getTextOfJSDocComment(last.comment) : undefined
+  }
+
+  syntaxErrors(module: ModuleSyntax): SpanMessage[] {
+    const program = this.project.getProgram().compilerObject
+    return program.getSyntacticDiagnostics(compiler(module.node) as ts.SourceFile).map((diagnostic) => ({
+      start: diagnostic.start,
+      end: diagnostic.start + diagnostic.length,
+      message: ts.flattenDiagnosticMessageText(diagnostic.messageText, ' '),
+    }))
+  }
+
+  resolvesModules(specifiers: readonly SyntaxNode[]): boolean[] {
+    const checker = this.project.getTypeChecker().compilerObject
+    return specifiers.map((specifier) => checker.getSymbolAtLocation(compiler(specifier)) !== undefined)
+  }
+
+  handlerTypes(handlers: readonly SyntaxNode[]): (HandlerTypes | undefined)[] {
+    return handlers.map((handler) => {
+      const execute = this.wrap(handler)
+      const signature = execute.getType().getCallSignatures()[0]
+      if (!signature) return undefined
+      const parameter = signature.getParameters()[0]?.getTypeAtLocation(execute)
+      const views = tsMorphViews(execute)
+      return { parameter: parameter && views(parameter), returns: views(signature.getReturnType()) }
+    })
+  }
+
+  typesOfTypeNodes(nodes: readonly SyntaxNode[]): TypeView<unknown>[] {
+    return nodes.map((node) => {
+      const wrapped = this.wrap(node)
+      return tsMorphViews(wrapped)(wrapped.getType() as Type)
+    })
+  }
+
+  syntaxNodeOf(node: unknown): SyntaxNode {
+    return (node instanceof Node ? node.compilerNode : node) as SyntaxNode
+  }
+
+  /** ts-morph's wrapper of a compiler node: the ancestor of the deepest node at its start that wraps it. */
+  private wrap(node: SyntaxNode): Node {
+    const target = compiler(node)
+    const sourceFile = this.project.getSourceFileOrThrow(target.getSourceFile().fileName) as SourceFile
+    let wrapped: Node | undefined = sourceFile.getDescendantAtPos(target.getStart())
+    while (wrapped !== undefined && wrapped.compilerNode !== target) wrapped = wrapped.getParent()
+    if (wrapped === undefined) throw new Error(`toolcat: no ts-morph node wraps ${ts.SyntaxKind[target.kind]} at ${target.pos}`)
+    return wrapped
+  }
+}
+
+function compiler(node: SyntaxNode): ts.Node {
+  return node as unknown as ts.Node
+}
