@@ -1,6 +1,11 @@
+import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
+  resolve: {
+    // The loader requires the ts-morph backend from dist/ at run time; the tests import the sources.
+    alias: [{ find: /^\.\/ts-morph-loader\.js$/, replacement: fileURLToPath(new URL('./test/setup/ts-morph-loader.ts', import.meta.url)) }],
+  },
   test: {
     include: ['test/**/*.test.ts'],
     globalSetup: ['test/setup/ensure-chromium.ts', 'test/setup/build-dist.ts'],

@@ -34,7 +34,7 @@ export function draftTypes(drafts: readonly ToolDraft[]): DraftTypes[] {
   const handlerOf = (draft: ToolDraft): HandlerTypes | undefined => handlerByDraft.get(draft)
   // A declaration-only tool (or one whose `execute` is not callable) takes its type from `defineTool<Args>`.
   const declared = drafts.filter((draft) => handlerOf(draft) === undefined && draft.fields.typeArgument !== undefined)
-  const typeArguments = view.typesOfTypeNodes(declared.map((draft) => draft.fields.typeArgument as SyntaxNode))
+  const typeArguments = view.typesAt(declared.map((draft) => draft.fields.typeArgument as SyntaxNode))
   const typeArgumentByDraft = new Map(declared.map((draft, index) => [draft, typeArguments[index]] as const))
   return drafts.map((draft) => {
     const handler = handlerOf(draft)

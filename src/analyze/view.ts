@@ -114,8 +114,8 @@ export interface AnalysisView {
   resolvesModules(specifiers: readonly SyntaxNode[]): boolean[]
   /** The call signature of each `execute` (undefined when it is not callable). */
   handlerTypes(handlers: readonly SyntaxNode[]): (HandlerTypes | undefined)[]
-  /** The type each type node denotes (the `Args` of `defineTool<Args>`). */
-  typesOfTypeNodes(nodes: readonly SyntaxNode[]): TypeView<unknown>[]
+  /** The type at each node: the type a type node denotes (the `Args` of `defineTool<Args>`), a declaration name's declared type. */
+  typesAt(nodes: readonly SyntaxNode[]): TypeView<unknown>[]
   /** The syntax node a schema problem points at (type views carry the backend's own nodes). */
   syntaxNodeOf(node: unknown): SyntaxNode
 }

@@ -1,4 +1,5 @@
 import { ts, type Node, type Type } from 'ts-morph'
+import { kindOfTypeFlags } from './flag-kinds.js'
 import type { TypeKind } from './view.js'
 
 const F = ts.TypeFlags
@@ -19,19 +20,7 @@ export function kindOf(type: Type, isDefaultLib: LibTest): TypeKind {
 
 /** The kind of a type that its flags alone decide, e.g. a hole of a template literal type. */
 export function kindOfFlags(flags: ts.TypeFlags): TypeKind | undefined {
-  if (flags & F.Any) return 'any'
-  if (flags & F.Unknown) return 'unknown'
-  if (flags & F.Never) return 'never'
-  if (flags & F.Boolean) return 'boolean'
-  if (flags & (F.StringLiteral | F.NumberLiteral | F.BooleanLiteral)) return 'literal'
-  if (flags & (F.String | F.StringMapping)) return 'string'
-  if (flags & F.Number) return 'number'
-  if (flags & F.BigIntLike) return 'bigint'
-  if (flags & F.ESSymbolLike) return 'symbol'
-  if (flags & F.Null) return 'null'
-  if (flags & F.Undefined) return 'undefined'
-  if (flags & F.Void) return 'void'
-  return undefined
+  return kindOfTypeFlags(flags, F)
 }
 
 function objectKind(type: Type, isDefaultLib: LibTest): TypeKind {

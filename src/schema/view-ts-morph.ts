@@ -1,6 +1,7 @@
 import { Node, ts, type Symbol as MorphSymbol, type Type, type TypeNode } from 'ts-morph'
 import { kindOf, kindOfFlags, type LibTest } from './ts-morph-kind.js'
 import { inlineJsDoc } from './inline-jsdoc.js'
+import { sourceOrderedMembers } from './property-order.js'
 import type { Docs, MemberKind, NamedInfo, PropertyView, TupleElementView, TypeKind, TypeView } from './view.js'
 import { declaredTypeNode, namedDeclarations, writes, writtenElement, writtenTupleElements, writtenUnion } from './written-nodes.js'
 
@@ -90,6 +91,12 @@ class TsMorphTypeView implements TypeView<Node> {
   }
 
   properties(): PropertyView<Node>[] {
+    const properties = this.declaredProperties()
+    if ((this.type.getObjectFlags() & ts.ObjectFlags.Mapped) === 0) return properties
+    return sourceOrderedMembers(properties, ({ node }) => node && { file: node.getSourceFile().getFilePath(), position: node.getStart() })
+  }
+
+  private declaredProperties(): PropertyView<Node>[] {
     return this.type.getProperties()
       // Symbol-keyed members (`[Symbol.iterator]`) have escaped names starting `__@` and no JSON key.
       .filter((property) => !property.getEscapedName().startsWith('__@'))

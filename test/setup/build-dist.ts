@@ -9,6 +9,6 @@ import { fileURLToPath } from 'node:url'
 export default function setup(): void {
   if (process.env.TOOLCAT_SKIP_BUILD === '1') return
   const root = fileURLToPath(new URL('../..', import.meta.url))
-  spawnSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], { cwd: root, stdio: 'ignore' })
+  spawnSync(process.execPath, ['node_modules/typescript6/bin/tsc', '-p', 'tsconfig.build.json'], { cwd: root, stdio: 'ignore' })
   spawnSync(process.execPath, ['scripts/bundle-runtime.mjs'], { cwd: root, stdio: 'inherit' })
 }

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { Ajv, type ValidateFunction } from 'ajv'
+import type { ValidateFunction } from 'ajv'
 
 let validate: ValidateFunction | undefined
 
@@ -10,6 +10,8 @@ let validate: ValidateFunction | undefined
  * first problem as `<JSON pointer> <reason>`, or undefined when the value is a valid catalog.
  */
 export function catalogSchemaProblem(value: unknown): string | undefined {
+  // Loaded on first use: ajv costs a quarter of a second, and most builds merge no dependency catalogs.
+  const { Ajv } = createRequire(import.meta.url)('ajv') as typeof import('ajv')
   validate ??= new Ajv({ strict: false }).compile(schema())
   if (validate(value)) return undefined
   const [first] = validate.errors ?? []

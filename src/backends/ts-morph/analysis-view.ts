@@ -67,7 +67,7 @@ export class TsMorphAnalysisView implements AnalysisView {
     })
   }
 
-  typesOfTypeNodes(nodes: readonly SyntaxNode[]): TypeView<unknown>[] {
+  typesAt(nodes: readonly SyntaxNode[]): TypeView<unknown>[] {
     return nodes.map((node) => {
       const wrapped = this.wrap(node)
       return tsMorphViews(wrapped)(wrapped.getType() as Type)

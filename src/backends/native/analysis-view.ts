@@ -1,0 +1,131 @@
+import type { Node, SourceFile } from 'typescript/unstable/ast'
+import type { Diagnostic, Project } from 'typescript/unstable/sync'
+import type { AnalysisView, HandlerTypes, ModuleSyntax, SpanMessage, SyntaxKinds, SyntaxNode } from '../../analyze/view.js'
+import { syntaxKindsOf } from '../../analyze/view.js'
+import type { TypeView } from '../../schema/view.js'
+import { NativeChecker } from './checker.js'
+import type { NativeModules } from './load.js'
+
+/**
+ * The analysis view of one snapshot of the native program. Syntax comes from the binary ASTs the
+ * API sends once per module; checker questions go out in batches (one request for every
+ * specifier, every handler's type, every syntax error of the program).
+ */
+export class NativeAnalysisView implements AnalysisView {
+  readonly kinds: SyntaxKinds
+  readonly checker: NativeChecker
+  private readonly modules = new Map<string, ModuleSyntax | undefined>()
+  private syntaxDiagnostics: Map<string, readonly Diagnostic[]> | undefined
+
+  constructor(
+    private readonly native: NativeModules,
+    private readonly project: Project,
+  ) {
+    this.kinds = syntaxKindsOf(native.ast.SyntaxKind as unknown as Record<string, unknown>)
+    this.checker = new NativeChecker(native, project)
+  }
+
+  isConst(list: SyntaxNode): boolean {
+    const { NodeFlags } = this.native.ast
+    return (list.flags & NodeFlags.BlockScoped) === NodeFlags.Const
+  }
+
+  module(file: string): ModuleSyntax | undefined {
+    if (!this.modules.has(file)) {
+      const sourceFile = this.project.program.getSourceFile(file)
+      this.modules.set(file, sourceFile && { file: sourceFile.fileName, text: sourceFile.text, node: sourceFile as unknown as SyntaxNode })
+    }
+    return this.modules.get(file)
+  }
+
+  start(node: SyntaxNode): number {
+    return native(node).getStart()
+  }
+
+  jsDocComment(node: SyntaxNode): string | undefined {
+    const last = native(node).jsDoc?.at(-1) as { comment?: Parameters<NativeModules['ast']['getTextOfJSDocComment']>[0] } | undefined
+    return last?.comment === undefined ? undefined : this.native.ast.getTextOfJSDocComment(last.comment)
+  }
+
+  syntaxErrors(module: ModuleSyntax): SpanMessage[] {
+    // One request for the whole program the first time; most modules have none.
+    if (this.syntaxDiagnostics === undefined) {
+      this.syntaxDiagnostics = new Map()
+      for (const diagnostic of this.project.program.getSyntacticDiagnostics()) {
+        const file = diagnostic.fileName ?? ''
+        this.syntaxDiagnostics.set(file, [...(this.syntaxDiagnostics.get(file) ?? []), diagnostic])
+      }
+    }
+    const fileName = (module.node as unknown as SourceFile).fileName
+    return (this.syntaxDiagnostics.get(fileName) ?? []).map((diagnostic) => ({ start: diagnostic.pos, end: diagnostic.end, message: flatten(diagnostic) }))
+  }
+
+  resolvesModules(specifiers: readonly SyntaxNode[]): boolean[] {
+    if (specifiers.length === 0) return []
+    return this.project.checker.getSymbolAtLocation(specifiers.map(native)).map((symbol) => symbol !== undefined)
+  }
+
+  handlerTypes(handlers: readonly SyntaxNode[]): (HandlerTypes | undefined)[] {
+    if (handlers.length === 0) return []
+    const { checker } = this.project
+    const { SignatureKind } = this.native.sync
+    const written = handlers.map((handler) => this.writtenParameter(handler))
+    // One batch for the types of the handlers not written as functions, one for every written first parameter.
+    const others = handlers.filter((_, index) => written[index] === undefined)
+    const otherTypes = others.length === 0 ? [] : checker.getTypeAtLocation(others.map(native))
+    const parameterNodes = written.filter((parameter) => parameter !== undefined && parameter !== 'none') as Node[]
+    const parameterTypes = parameterNodes.length === 0 ? [] : checker.getTypeAtLocation(parameterNodes)
+    let other = 0
+    let parameterIndex = 0
+    return handlers.map((handler, index) => {
+      const parameter = written[index]
+      const signature =
+        parameter === undefined
+          ? (() => {
+              const type = otherTypes[other++]
+              return type === undefined ? undefined : checker.getSignaturesOfType(type, SignatureKind.Call)[0]
+            })()
+          : checker.getSignatureFromDeclaration(native(handler))
+      const parameterType =
+        parameter === undefined ? this.firstParameterType(signature) : parameter === 'none' ? undefined : parameterTypes[parameterIndex++]
+      const returns = signature && checker.getReturnTypeOfSignature(signature)
+      if (!signature || !returns) return undefined
+      return { parameter: parameterType && this.checker.view(parameterType), returns: this.checker.view(returns) }
+    })
+  }
+
+  /** The first parameter of a handler written as a function (`this` is no parameter); `none` when it takes none. */
+  private writtenParameter(handler: SyntaxNode): Node | 'none' | undefined {
+    const k = this.kinds
+    if (handler.kind !== k.MethodDeclaration && handler.kind !== k.FunctionExpression && handler.kind !== k.ArrowFunction) return undefined
+    const parameters = (handler.parameters ?? []).filter((parameter) => !(parameter.name?.kind === k.Identifier && parameter.name.text === 'this'))
+    return parameters[0] === undefined ? 'none' : native(parameters[0])
+  }
+
+  private firstParameterType(signature: ReturnType<Project['checker']['getSignaturesOfType']>[number] | undefined) {
+    const symbol = signature?.getParameters()[0]
+    return symbol && this.project.checker.getTypeOfSymbol(symbol)
+  }
+
+  typesAt(nodes: readonly SyntaxNode[]): TypeView<unknown>[] {
+    if (nodes.length === 0) return []
+    return this.project.checker.getTypeAtLocation(nodes.map(native)).map((type) => {
+      if (type === undefined) throw new Error('toolcat: the native checker has no type at a node it parsed')
+      return this.checker.view(type)
+    })
+  }
+
+  syntaxNodeOf(node: unknown): SyntaxNode {
+    return node as SyntaxNode
+  }
+}
+
+function native(node: SyntaxNode): Node {
+  return node as unknown as Node
+}
+
+/** A diagnostic and its chained messages on one line, as TypeScript 6's `flattenDiagnosticMessageText(…, ' ')` writes them. */
+function flatten(diagnostic: Diagnostic, indent = 0): string {
+  const own = indent === 0 ? diagnostic.text : ` ${'  '.repeat(indent)}${diagnostic.text}`
+  return own + (diagnostic.messageChain ?? []).map((next) => flatten(next, indent + 1)).join('')
+}
