@@ -39,8 +39,8 @@ export class CatalogSession {
   /** The current catalog, re-derived first when files changed since the last call. */
   derive(): BuildResult {
     if (this.#builder === undefined || this.#derivation === undefined) {
-      const { root, tools, tsconfig, deps } = this.options
-      this.#builder = createCatalogBuilder({ root, tools, ...(tsconfig === undefined ? {} : { tsconfig }), ...(deps === undefined ? {} : { deps }) })
+      const { root, tools, tsconfig, deps, checker } = this.options
+      this.#builder = createCatalogBuilder({ root, tools, checker, ...(tsconfig === undefined ? {} : { tsconfig }), ...(deps === undefined ? {} : { deps }) })
       this.#pending.clear()
       this.#derivation = this.#builder.build()
     } else if (this.#pending.size > 0) {
@@ -52,6 +52,17 @@ export class CatalogSession {
     }
     this.#sources = new Set(this.#builder.sourceFiles())
     return this.#derivation
+  }
+
+  /**
+   * Releases the checker (the native one's process ends, and is waited for); a later `derive()`
+   * starts over. Called when the bundler closes.
+   */
+  async close(): Promise<void> {
+    const builder = this.#builder
+    this.#builder = undefined
+    this.#derivation = undefined
+    await builder?.close()
   }
 
   /**

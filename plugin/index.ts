@@ -45,6 +45,8 @@ export const toolcat = createUnplugin((options: ToolcatPluginOptions | undefined
     })
     return derivation
   }
+  // The bundler is done with the plugin: end the checker (a watch keeps it between rebuilds).
+  const close = (): Promise<void> => session?.close() ?? Promise.resolve()
 
   function loadVirtual(this: UnpluginBuildContext & UnpluginContext, id: string): string | undefined {
     const module = parseVirtualId(id)
@@ -88,13 +90,24 @@ export const toolcat = createUnplugin((options: ToolcatPluginOptions | undefined
       emitted.set(environmentOf(this), source)
       this.emitFile({ type: 'asset', fileName: CATALOG_FILE, source })
     },
+    rollup: {
+      closeBundle() {
+        if (!this.meta.watchMode) return close()
+      },
+      closeWatcher: close,
+    },
     vite: {
       configResolved(config) {
         bundlerRoot = config.root
       },
+      closeBundle() {
+        if (dev === undefined && !this.meta.watchMode) return close()
+      },
+      closeWatcher: close,
       configureServer(server) {
         dev = new DevServerSync(current, () => derive((message) => server.config.logger.warn(message)))
         dev.configure(server)
+        server.httpServer?.once('close', () => void close())
       },
       // vite 6+ (the environment API); vite 5 has no such hook.
       hotUpdate(options) {
@@ -111,13 +124,16 @@ export const toolcat = createUnplugin((options: ToolcatPluginOptions | undefined
       setup(build) {
         resolveFromVirtualModules(build, current)
         watchEsbuildTools(build, current)
+        build.onDispose(() => void close())
       },
     },
     webpack(compiler) {
       bundlerRoot = compiler.options.context ?? bundlerRoot
+      compiler.hooks.shutdown.tapPromise('toolcat', close)
     },
     rspack(compiler) {
       bundlerRoot = compiler.options.context ?? bundlerRoot
+      compiler.hooks.shutdown.tapPromise('toolcat', close)
     },
   }
 })

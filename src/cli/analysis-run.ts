@@ -1,8 +1,9 @@
 import path from 'node:path'
+import type { CheckerInfo } from '../analyze/backend.js'
 import type { BuildResult, CatalogBuilder } from '../analyze/index.js'
 import { toPosix } from '../paths.js'
 import { builderOptionsOf } from './analysis-options.js'
-import type { CommandInput } from './command.js'
+import { UserError, type CommandInput } from './command.js'
 import { formatDiagnostic } from './format-diagnostic.js'
 import { summaryLine } from './summary.js'
 
@@ -12,26 +13,50 @@ export interface AnalysisRun extends BuildResult {
   readonly failed: boolean
   /** `performance.now()` when the work started, so the summary times all of it. */
   readonly started: number
+  /** The checker backend that read the types, named by the summary line. */
+  readonly checker?: CheckerInfo
 }
 
-/** Creates the analyzer for `[toolsDir]` and the analysis flags; ts-morph is loaded only now. */
+/**
+ * Creates the analyzer for `[toolsDir]` and the analysis flags; the analysis (and ts-morph, when it
+ * is the checker) is loaded only now. A `--checker native` that cannot run is a one-line error, a
+ * fallback of `auto` a one-line notice. The caller closes the builder (`close()` ends the native
+ * checker's process and waits for it).
+ */
 export async function createBuilder(input: CommandInput): Promise<CatalogBuilder> {
-  // Loaded on demand: ts-morph costs a second of start-up that `diff` or `--help` should not pay.
-  const { createCatalogBuilder } = await import('../analyze/index.js')
-  return createCatalogBuilder(builderOptionsOf(input))
+  // Loaded on demand: the analysis costs start-up that `diff` or `--help` should not pay.
+  const { CheckerUnavailableError, createCatalogBuilder } = await import('../analyze/index.js')
+  let builder: CatalogBuilder
+  try {
+    builder = createCatalogBuilder(builderOptionsOf(input))
+  } catch (error) {
+    if (error instanceof CheckerUnavailableError) throw new UserError(error.message)
+    throw error
+  }
+  if (builder.checker.notice !== undefined) process.stderr.write(`toolcat: ${builder.checker.notice}\n`)
+  return builder
 }
 
-/** Analyses `[toolsDir]` (relative to the working directory) with `--tsconfig`, writing nothing. */
+/** Analyses `[toolsDir]` (relative to the working directory) with `--tsconfig`, writing nothing; the checker is closed before it returns. */
 export async function runAnalysis(input: CommandInput): Promise<AnalysisRun> {
   const started = performance.now()
   const builder = await createBuilder(input)
-  return analysisRun(builder.build(), builder.root, started)
+  try {
+    return analysisRun(builder.build(), builder, started)
+  } finally {
+    await builder.close()
+  }
 }
 
 /** A builder's result as a run: failed when any diagnostic is an error. */
-export function analysisRun(result: BuildResult, root: string, started: number): AnalysisRun {
+export function analysisRun(result: BuildResult, builder: Pick<CatalogBuilder, 'root' | 'checker'>, started: number): AnalysisRun {
   const failed = result.diagnostics.some((diagnostic) => diagnostic.severity === 'error')
-  return { ...result, root, failed, started }
+  return { ...result, root: builder.root, failed, started, checker: builder.checker }
+}
+
+/** How the summary line names the checker of a run: `native TypeScript 7.0.2`, `ts-morph TypeScript 6.0.2`. */
+export function checkerName(run: AnalysisRun): string | undefined {
+  return run.checker && `${run.checker.name} TypeScript ${run.checker.typescript}`
 }
 
 /** Prints the outcome: machine-readable JSON on stdout with --json, else diagnostics and a summary on stderr. */
@@ -42,7 +67,7 @@ export function reportAnalysis(run: AnalysisRun, input: CommandInput, written?: 
     return
   }
   printDiagnostics(run)
-  process.stderr.write(`${summaryLine(run.catalog.tools.length, run.diagnostics, performance.now() - run.started, written === undefined ? undefined : displayPath(written))}\n`)
+  process.stderr.write(`${summaryLine(run.catalog.tools.length, run.diagnostics, performance.now() - run.started, written === undefined ? undefined : displayPath(written), checkerName(run))}\n`)
 }
 
 /** Every diagnostic of a run on stderr, as compilers print them, paths relative to the working directory. */

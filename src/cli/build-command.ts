@@ -1,4 +1,4 @@
-import { analysisOptions } from './analysis-options.js'
+import { analysisOptions, checkerHelp } from './analysis-options.js'
 import { analysisRun, createBuilder, reportAnalysis } from './analysis-run.js'
 import { buildTargetsOf, writeBuildOutput } from './build-output.js'
 import { UsageError, type Command } from './command.js'
@@ -28,6 +28,7 @@ Options:
   --validators <mode> precompiled (default): each tool's validator generated at build time, no ajv
                      compiler or eval at run time; runtime: compiled with ajv on each tool's first call
   --tsconfig <file>  tsconfig to type-check with (default: <root>/tsconfig.json when present)
+${checkerHelp(21)}
 ${depsHelp(21)}
   --json             print { catalog?, diagnostics } as JSON on stdout instead of the summary
   -h, --help         show this help
@@ -52,7 +53,13 @@ Ctrl-C or SIGTERM (130 or 143) after removing any half-written output.`,
     }
     const started = performance.now()
     const builder = await createBuilder(input)
-    const run = analysisRun(builder.build(), builder.root, started)
+    let run
+    try {
+      run = analysisRun(builder.build(), builder, started)
+    } finally {
+      // The native checker's process ends here, before anything is written, and is waited for.
+      await builder.close()
+    }
     if (run.failed) {
       reportAnalysis(run, input)
       return 1

@@ -1,4 +1,4 @@
-import { analysisOptions } from './analysis-options.js'
+import { analysisOptions, checkerHelp } from './analysis-options.js'
 import { reportAnalysis, runAnalysis } from './analysis-run.js'
 import type { Command } from './command.js'
 
@@ -13,6 +13,7 @@ problem, exactly as \`toolcat build\` would, but writes no file.
 
 Options:
   --tsconfig <file>  tsconfig to type-check with (default: <root>/tsconfig.json when present)
+${checkerHelp(21)}
   --json             print { catalog?, diagnostics } as JSON on stdout
   -h, --help         show this help
 

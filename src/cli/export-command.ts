@@ -2,7 +2,7 @@ import path from 'node:path'
 import { writeFilesAtomically } from '../emit/write-files.js'
 import { exportFormats, exportTools, reportExport, type ExportFormat } from '../interop/profiles/index.js'
 import type { Catalog } from '../runtime/catalog.js'
-import { analysisOptions } from './analysis-options.js'
+import { analysisOptions, checkerHelp } from './analysis-options.js'
 import { reportAnalysis, runAnalysis } from './analysis-run.js'
 import { UsageError, UserError, type Command, type CommandInput } from './command.js'
 import { readCatalogFile } from './read-catalog.js'
@@ -32,12 +32,14 @@ Options:
   --catalog <file>   export this catalog file instead of analysing toolsDir
   --out <file>       write the JSON to this file (atomically) instead of stdout
   --tsconfig <file>  tsconfig to type-check with when analysing
+${checkerHelp(21)}
   -h, --help         show this help
 
 Exit status: 0 on success, 1 when a change would be lossy (without --lossy), the analysis fails or
 the file cannot be written, 2 on bad usage.`,
   options: {
     tsconfig: analysisOptions.tsconfig,
+    checker: analysisOptions.checker,
     help: analysisOptions.help,
     format: { type: 'string', short: 'f' },
     strict: { type: 'boolean' },

@@ -10,7 +10,7 @@ import { reportExport } from '../interop/profiles/index.js'
 import { defaultArgumentLimits } from '../runtime/limits.js'
 import type { Catalog } from '../runtime/catalog.js'
 import type { ToolHandler } from '../runtime/types.js'
-import { analysisOptions } from './analysis-options.js'
+import { analysisOptions, checkerHelp } from './analysis-options.js'
 import { reportAnalysis, runAnalysis } from './analysis-run.js'
 import { UsageError, UserError, type Command, type CommandInput } from './command.js'
 import { depsHelp, depsOptions } from './deps-options.js'
@@ -53,6 +53,7 @@ Options:
   --max-argument-depth <n>    deepest nesting of a call's arguments (the registry's
                               limits.maxDepth; default: ${defaultArgumentLimits.maxDepth})
   --tsconfig <file>           tsconfig to type-check with (default: <root>/tsconfig.json when present)
+${checkerHelp(30)}
 ${depsHelp(30)}
   -h, --help                  show this help
 
@@ -60,6 +61,7 @@ Exit status: 0 when stdin ends or stdout closes (the client left), 128 + the sig
 SIGINT, SIGTERM or SIGHUP, 1 when the tools cannot be built or served, 2 on bad usage.`,
   options: {
     tsconfig: analysisOptions.tsconfig,
+    checker: analysisOptions.checker,
     help: analysisOptions.help,
     ...depsOptions,
     mcp: { type: 'boolean' },

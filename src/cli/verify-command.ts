@@ -1,5 +1,5 @@
 import { verifyCatalog } from '../interop/verify.js'
-import { analysisOptions } from './analysis-options.js'
+import { analysisOptions, checkerHelp } from './analysis-options.js'
 import { reportAnalysis, runAnalysis } from './analysis-run.js'
 import type { Command } from './command.js'
 import { readCatalogFile } from './read-catalog.js'
@@ -17,11 +17,12 @@ catalog hash must match the entries, and every entry must equal what the tool so
 Options:
   --tools <dir>      tools folder to analyse (default: tools)
   --tsconfig <file>  tsconfig to type-check with
+${checkerHelp(21)}
   -h, --help         show this help
 
 Exit status: 0 when the catalog matches, 1 on drift or a failed analysis, 2 on bad usage or an
 unreadable catalog.`,
-  options: { tsconfig: analysisOptions.tsconfig, help: analysisOptions.help, tools: { type: 'string' } },
+  options: { tsconfig: analysisOptions.tsconfig, checker: analysisOptions.checker, help: analysisOptions.help, tools: { type: 'string' } },
   maxPositionals: 1,
   async run(input) {
     const recorded = readCatalogFile(input.positionals[0] ?? 'catalog.json')

@@ -5,7 +5,7 @@ import { resolveLayout } from '../analyze/build-options.js'
 import type { BuildResult, CatalogBuilder, FileChange } from '../analyze/index.js'
 import { onInterrupt } from '../emit/interrupt.js'
 import { builderOptionsOf } from './analysis-options.js'
-import { analysisRun, createBuilder, displayPath, printDiagnostics } from './analysis-run.js'
+import { analysisRun, checkerName, createBuilder, displayPath, printDiagnostics } from './analysis-run.js'
 import { writeBuildOutput, type BuildTargets } from './build-output.js'
 import { UserError, type CommandInput } from './command.js'
 import { summaryLine } from './summary.js'
@@ -27,7 +27,8 @@ export async function watchBuild(input: CommandInput, targets: BuildTargets): Pr
   const layout = resolveLayout(options)
   // A tools folder that is not there is a typo far more often than a folder still to come.
   if (!existsSync(layout.searched)) {
-    await rebuild(async () => (await createBuilder(input)).build(), layout.root, targets, started)
+    const builder = await createBuilder(input)
+    await rebuild(() => builder.build(), builder, targets, started).finally(() => builder.close())
     return 1
   }
   const files = new WatchedFiles(layout, targets, options.tsconfig)
@@ -44,7 +45,13 @@ export async function watchBuild(input: CommandInput, targets: BuildTargets): Pr
     pending.clear()
     // A new tsconfig, or a file that may resolve an import that failed, needs a fresh program.
     const current = builder === undefined || changes.some((change) => files.needsFreshBuilder(change)) ? undefined : builder
-    const run = await rebuild(async () => (current === undefined ? (builder = await createBuilder(input)).build() : current.update(changes)), layout.root, targets, started)
+    if (current === undefined) {
+      // A replaced builder's checker (the native one's process) is ended and waited for.
+      await builder?.close()
+      builder = await createBuilder(input)
+    }
+    const active = builder as CatalogBuilder
+    const run = await rebuild(() => (current === undefined ? active.build() : current.update(changes)), active, targets, started)
     const outside = files.update(builder?.sourceFiles() ?? [], run)
     if (outside.length > 0) watcher.add(outside)
   }
@@ -89,10 +96,10 @@ export async function watchBuild(input: CommandInput, targets: BuildTargets): Pr
 }
 
 /** One build's report: its diagnostics, then one summary line; the outputs are written only when it succeeded. */
-async function rebuild(derive: () => Promise<BuildResult>, root: string, targets: BuildTargets, started: number): Promise<BuildResult> {
-  const run = analysisRun(await derive(), root, started)
+async function rebuild(derive: () => BuildResult, builder: CatalogBuilder, targets: BuildTargets, started: number): Promise<BuildResult> {
+  const run = analysisRun(derive(), builder, started)
   printDiagnostics(run)
-  const line = (written?: string): string => summaryLine(run.catalog.tools.length, run.diagnostics, performance.now() - started, written)
+  const line = (written?: string): string => summaryLine(run.catalog.tools.length, run.diagnostics, performance.now() - started, written, checkerName(run))
   if (run.failed) {
     process.stderr.write(`${line()} · last output kept\n`)
     return run

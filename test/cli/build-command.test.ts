@@ -18,7 +18,7 @@ describe('toolcat build fixtures/basic', () => {
 
   test('writes the catalog and prints a one-line summary', () => {
     expect(run.status).toBe(0)
-    expect(run.stderr).toMatch(/^✔ 13 tools · 0 errors · 0 warnings · \d+ ms → \/.*catalog\.json\n$/)
+    expect(run.stderr).toMatch(/^✔ 13 tools · 0 errors · 0 warnings · \d+ ms · native TypeScript 7\.\d+\.\d+ → \/.*catalog\.json\n$/)
   })
 
   test('the catalog validates against catalog.schema.json, itself a valid draft-07 schema', () => {
@@ -51,7 +51,7 @@ test('toolcat check reports like build and writes nothing', () => {
   const before = readdirSync(copy, { recursive: true })
   const run = runCli(['check', 'tools'], copy)
   expect(run.status).toBe(0)
-  expect(run.stderr).toMatch(/^✔ 13 tools · 0 errors · 0 warnings · \d+ ms\n$/)
+  expect(run.stderr).toMatch(/^✔ 13 tools · 0 errors · 0 warnings · \d+ ms · native TypeScript 7\.\d+\.\d+\n$/)
   expect(existsSync(path.join(copy, 'catalog.json'))).toBe(false)
   expect(readdirSync(copy, { recursive: true })).toEqual(before)
 })

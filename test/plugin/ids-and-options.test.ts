@@ -16,7 +16,7 @@ test('ids the plugin does not own are left to the bundler', () => {
 })
 
 test('options default to the tools folder under the bundler root, precompiled validators, catalog.json and typed-tools.d.ts', () => {
-  expect(resolveOptions({}, '/app')).toEqual({ root: '/app', tools: 'tools', emitCatalog: true, dts: '/app/typed-tools.d.ts', validators: 'precompiled' })
+  expect(resolveOptions({}, '/app')).toEqual({ root: '/app', tools: 'tools', emitCatalog: true, dts: '/app/typed-tools.d.ts', validators: 'precompiled', checker: 'auto' })
   expect(resolveOptions({ root: 'site', tsconfig: 'tsconfig.app.json', emitCatalog: false, dts: 'src/tools.d.ts' }, '/app')).toMatchObject({
     root: '/app/site',
     tsconfig: '/app/site/tsconfig.app.json',
@@ -28,6 +28,10 @@ test('options default to the tools folder under the bundler root, precompiled va
 
 test('a declaration path that is not a .d.ts file is a clear error', () => {
   expect(() => resolveOptions({ dts: 'types.ts' }, '/app')).toThrow('toolcat: option "dts" must be false or a path ending in .d.ts, got "types.ts"')
+})
+
+test('an unknown checker is a clear error', () => {
+  expect(() => resolveOptions({ checker: 'tsc' as 'native' }, '/app')).toThrow(`toolcat: option "checker" must be 'auto', 'native', 'ts-morph', got "tsc"`)
 })
 
 test('an unknown validator mode is a clear error', () => {
