@@ -1,0 +1,88 @@
+import { existsSync, mkdirSync, mkdtempSync, symlinkSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { BackendSetup, CheckerBackend, CheckerName } from '../../src/analyze/backend.js'
+import { diagnosticAt } from '../../src/analyze/locate.js'
+import { ModuleReader } from '../../src/analyze/module-reader.js'
+import { openBackend } from '../../src/backends/select.js'
+import { createViewSchemaGenerator, type SchemaOutcome } from '../../src/schema/generator.js'
+
+/** The repository root (its `node_modules/typescript` is the pinned TypeScript 7). */
+export const repoRoot = fileURLToPath(new URL('../../', import.meta.url))
+
+/** Every backend, in the order the parity tests compare them. */
+export const backendNames: readonly CheckerName[] = ['ts-morph', 'native']
+
+/** Opens a backend by name over a project, failing the test when the tsconfig cannot be used. */
+export function open(name: CheckerName, root: string, tsconfig: string | undefined, toolFiles: readonly string[]): CheckerBackend {
+  const setup: BackendSetup = openBackend(name, { root, tsconfig, toolFiles })
+  if ('problem' in setup) throw new Error(`${name}: ${setup.problem.message}`)
+  return setup.backend
+}
+
+/** A schema outcome with its problems located (file:line:col, as diagnostics print them), comparable across backends. */
+export interface LocatedOutcome {
+  readonly schema: SchemaOutcome<unknown>['schema']
+  readonly problems: readonly string[]
+  readonly stream?: boolean
+}
+
+/**
+ * The golden schema cases of a module, derived through a backend's views exactly as the builder
+ * derives tools: the `Params` interface or alias, the first parameter of `execute`, and the output
+ * of every exported function.
+ */
+export function schemaCases(backend: CheckerBackend, root: string, file: string): Record<string, LocatedOutcome | undefined> {
+  const { view } = backend
+  const module = view.module(file)
+  if (module === undefined) throw new Error(`not in the program: ${file}`)
+  const reader = new ModuleReader(view, module, root)
+  const { k } = reader
+  const generator = createViewSchemaGenerator<unknown>()
+  const locate = (outcome: SchemaOutcome<unknown> & { stream?: boolean }): LocatedOutcome => ({
+    schema: outcome.schema,
+    problems: outcome.problems.map((problem) => {
+      const at = diagnosticAt(reader, view.syntaxNodeOf(problem.node), { code: problem.code, message: problem.message })
+      return `${at.file}:${at.line}:${at.column} ${problem.code} ${problem.path} ${problem.message}${problem.hint === undefined ? '' : ` (${problem.hint})`}`
+    }),
+    ...(outcome.stream === undefined ? {} : { stream: outcome.stream }),
+  })
+  const cases: Record<string, LocatedOutcome | undefined> = {}
+  for (const statement of reader.statements) {
+    const name = reader.nameOf(statement.name)
+    if ((statement.kind === k.InterfaceDeclaration || statement.kind === k.TypeAliasDeclaration) && name === 'Params' && statement.name) {
+      const [type] = view.typesAt([statement.name])
+      cases['Params'] = locate(generator.parameters(type, statement.name))
+    } else if (statement.kind === k.FunctionDeclaration && name !== undefined) {
+      const [handler] = view.handlerTypes([statement])
+      if (handler === undefined) continue
+      const at = statement.parameters?.[0] ?? statement
+      if (name === 'execute') cases['execute'] = locate(generator.parameters(handler.parameter, at))
+      const output = generator.output(handler.returns, statement.type ?? statement)
+      cases[`${name}()`] = output && locate(output)
+    }
+  }
+  return cases
+}
+
+/** A fresh folder outside the repository whose `node_modules/typescript` links the pinned TypeScript 7, as `npm i -D typescript` installs it. */
+export function folderResolvingTypeScript7(prefix: string): string {
+  const folder = mkdtempSync(path.join(tmpdir(), prefix))
+  linkTypeScript7(folder)
+  return folder
+}
+
+/** Links the repository's TypeScript 7 into `folder/node_modules/typescript` (and its platform binary's package). */
+export function linkTypeScript7(folder: string): void {
+  mkdirSync(path.join(folder, 'node_modules', '@typescript'), { recursive: true })
+  for (const name of ['typescript', ...platformPackages()]) {
+    const target = path.join(folder, 'node_modules', name)
+    if (!existsSync(target)) symlinkSync(path.join(repoRoot, 'node_modules', name), target, 'dir')
+  }
+}
+
+function platformPackages(): string[] {
+  const name = `@typescript/typescript-${process.platform}-${process.arch}`
+  return existsSync(path.join(repoRoot, 'node_modules', name)) ? [name] : []
+}
