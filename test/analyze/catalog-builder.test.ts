@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { expect, test } from 'vitest'
 import { buildCatalog, createCatalogBuilder } from '../../src/analyze/index.js'
+import { backendNames, linkTypeScript7 } from '../backends/both-backends.js'
 
 /** A throwaway project with a package.json and the given files, without a tsconfig (defaults apply). */
 function project(files: Record<string, string>): string {
@@ -26,12 +27,14 @@ import type { Person } from './shared/person.js'
 export const greet = defineTool({ execute(args: { ${fields} }) { return 'hi' } })
 `
 
-test('update() re-derives changed, added and removed files, including a shared type a tool imports', () => {
+test.each(backendNames)('update() re-derives changed, added and removed files, including a shared type a tool imports (%s)', async (checker) => {
   const root = project({
     'tools/greet.ts': greet('name: string'),
     'tools/shared/person.ts': 'export interface Person { name: string }\n',
   })
-  const builder = createCatalogBuilder({ tools: path.join(root, 'tools') })
+  linkTypeScript7(root)
+  const builder = createCatalogBuilder({ tools: path.join(root, 'tools'), checker })
+  expect(builder.checker.name).toBe(checker)
   expect(builder.root).toBe(root)
   const first = builder.build()
   expect(first.diagnostics).toEqual([])
@@ -55,6 +58,7 @@ test('update() re-derives changed, added and removed files, including a shared t
   const removed = builder.update([{ path: greetFile, kind: 'unlink' }])
   expect(removed.catalog.tools.map((tool) => tool.name)).toEqual(['farewell'])
   expect(removed.catalog.hash).not.toBe(added.catalog.hash)
+  await builder.close()
 })
 
 test('globs select tool modules relative to root, skipping tests and declaration files', () => {

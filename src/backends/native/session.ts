@@ -40,8 +40,6 @@ export class NativeSession {
       fs: { readFile: (file) => (file === this.configFile ? this.configText : undefined) },
     })
     this.child = childOf(this.api)
-    openSessions.add(this)
-    watchSignals()
     try {
       this.snapshot = this.api.updateSnapshot({ openProjects: [this.configFile] })
       this.project = this.projectOf(this.snapshot)
@@ -71,11 +69,12 @@ export class NativeSession {
 
   /**
    * Ends the Go process and resolves once it has exited (so its CPU and memory are accounted to
-   * this process, and nothing outlives it). Safe to call more than once.
+   * this process, and nothing outlives it). Safe to call more than once. A signal needs no handler
+   * here: it ends this process at once (no JavaScript runs during a synchronous build anyway), and
+   * the Go process, its input closed, exits on its own.
    */
   close(): Promise<void> {
     this.closing ??= new Promise<void>((resolve) => {
-      openSessions.delete(this)
       const child = this.child
       const exited = child === undefined || child.exitCode !== null || child.signalCode !== null
       if (!exited) {
@@ -113,26 +112,4 @@ export class NativeSession {
 function childOf(api: API): ChildProcess | undefined {
   const child = (api as unknown as { client?: { channel?: { child?: unknown } } }).client?.channel?.child
   return child !== null && typeof child === 'object' && 'once' in child ? (child as ChildProcess) : undefined
-}
-
-const openSessions = new Set<NativeSession>()
-const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const
-let watching = false
-
-/**
- * On a signal, ends every Go process and waits for it before the signal takes its course: the
- * signal is raised again once ours is the last listener, unless the program handles it itself.
- */
-function watchSignals(): void {
-  if (watching) return
-  watching = true
-  for (const signal of signals) {
-    const onSignal = (): void => {
-      const waiting = [...openSessions].map((session) => session.close())
-      void Promise.race([Promise.all(waiting), new Promise((resolve) => setTimeout(resolve, 2_000).unref())]).then(() => {
-        if (process.listenerCount(signal) === 0) process.kill(process.pid, signal)
-      })
-    }
-    process.once(signal, onSignal)
-  }
 }
