@@ -1,6 +1,7 @@
 /**
  * `npm run bench`: runs the benchmark suites and writes bench/results.json and bench/RESULTS.md.
  * Usage: node bench/run.mjs [--sizes 100,1000,3000] [--reps 5] [--reps-per-type 1] [--only build,incremental,runtime,validation]
+ *   [--contestants tsc,tsc7,toolcat-catalog,toolcat-native-catalog,…] (the build suite runs only those)
  * `--reps-per-type N` (at most --reps): repetitions of the slow tsjsg-per-type contestant above 1,000 tools (default 1).
  * Needs `npm run build` first for the toolcat suites; a missing piece skips its suite with the reason.
  */
@@ -24,7 +25,13 @@ function positiveIntegers(text, flag) {
 function options(argv) {
   const { values } = parseArgs({
     args: argv,
-    options: { sizes: { type: 'string', default: '100,1000,3000' }, reps: { type: 'string', default: '5' }, 'reps-per-type': { type: 'string' }, only: { type: 'string', default: Object.keys(suites).join(',') } },
+    options: {
+      sizes: { type: 'string', default: '100,1000,3000' },
+      reps: { type: 'string', default: '5' },
+      'reps-per-type': { type: 'string' },
+      only: { type: 'string', default: Object.keys(suites).join(',') },
+      contestants: { type: 'string' },
+    },
   })
   const only = values.only.split(',').map((name) => name.trim())
   const unknown = only.filter((name) => !(name in suites))
@@ -33,7 +40,8 @@ function options(argv) {
   const [repsPerType] = values['reps-per-type'] === undefined ? [] : positiveIntegers(values['reps-per-type'], '--reps-per-type')
   // It alternates with the other contestants, so it cannot run more repetitions than they do.
   if (repsPerType > reps) throw new Error(`--reps-per-type ${repsPerType} exceeds --reps ${reps}: tsjsg-per-type runs at most once per repetition`)
-  return { sizes: positiveIntegers(values.sizes, '--sizes'), reps, repsPerType, only, argv: argv.join(' ') }
+  const contestants = values.contestants?.split(',').map((id) => id.trim())
+  return { sizes: positiveIntegers(values.sizes, '--sizes'), reps, repsPerType, only, ...(contestants ? { contestants } : {}), argv: argv.join(' ') }
 }
 
 async function main() {

@@ -4,7 +4,7 @@ import { cpus, loadavg, release, totalmem } from 'node:os'
 import { join } from 'node:path'
 import { repoRoot } from './toolcat.mjs'
 
-const PACKAGES = ['typescript', 'ts-morph', 'ts-json-schema-generator', 'typescript-json-schema', 'ajv', 'esbuild']
+const PACKAGES = ['typescript', 'typescript6', 'ts-morph', 'ts-json-schema-generator', 'typescript-json-schema', 'ajv', 'esbuild']
 
 function versionOf(packageDir) {
   try {

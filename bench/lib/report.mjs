@@ -42,7 +42,8 @@ function runtimeNotes(entry) {
 function incrementalSection(suite) {
   if (!suite) return '## Incremental\n\nNot run.'
   if (suite.skipped) return `## Incremental @ ${suite.size} tools\n\nSkipped: ${suite.skipped}`
-  return `## Incremental @ ${suite.size} tools\n\n${suite.edits} one-file edits through \`update()\`: median ${suite.updateMs.median} ms (${suite.updateMs.min}–${suite.updateMs.max}); process peak RSS ${suite.processRssMB} MB.`
+  const native = suite.native ? ` Native checker: median ${suite.native.updateMs.median} ms (${suite.native.updateMs.min}–${suite.native.updateMs.max}); process peak RSS ${suite.native.processRssMB} MB.` : ''
+  return `## Incremental @ ${suite.size} tools\n\n${suite.edits} one-file edits through \`update()\` on the ts-morph checker: median ${suite.updateMs.median} ms (${suite.updateMs.min}–${suite.updateMs.max}); process peak RSS ${suite.processRssMB} MB.${native}`
 }
 
 function callsTable(contestants) {
@@ -86,7 +87,7 @@ export function renderMarkdown(results) {
     `Run ${results.date} with \`node bench/run.mjs ${results.options.argv}\` (${results.options.reps} repetitions) on ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGB} GB, ${machine.os}; 1-minute load average at start ${machine.loadAverage1m}.`,
     `Versions: ${Object.entries(versions).map(([name, version]) => `${name} ${version}`).join(', ')}.`,
     caution(results),
-    '## Targets (issue 6)',
+    '## Targets (issues 6 and 16)',
     table(['target', 'limit', 'size', 'measured', 'verdict'], verdicts),
     ...sizeSections('Build', results.build, buildNotes),
     results.build?.scaling ? `## Scaling (CPU at 3,000 ÷ at 1,000)\n\n${table(['contestant', 'ratio'], Object.entries(results.build.scaling))}` : '',

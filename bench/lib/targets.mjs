@@ -1,4 +1,4 @@
-/** The targets of issue 6, each read off the suite results and judged pass / miss. */
+/** The targets of issues 6 and 16, each read off the suite results and judged pass / miss. */
 
 const atLeast = (limit) => (value) => value >= limit
 const atMost = (limit) => (value) => value <= limit
@@ -18,6 +18,7 @@ function buildScaling(results, id) {
 
 // Issue 6 sets the build targets for the full derivation; the same limits are shown against the
 // catalog-only build too, because the schema generators it is compared with emit schemas only.
+// These are the ts-morph builds (TypeScript 6, compared with TypeScript 6's tsc).
 const builds = [
   { id: 'toolcat-full', name: 'full derivation (catalog + registry)' },
   { id: 'toolcat-catalog', name: 'catalog only (`--out`, for comparison)' },
@@ -34,13 +35,33 @@ const buildTargets = ({ id, name }) => [
 // Each build target is followed by its catalog-only row, so the two read side by side.
 const [full, catalog] = builds.map(buildTargets)
 
+// Issue 16: the native TypeScript 7 checker, compared with TypeScript 7's own tsc --noEmit (a TS 7
+// user's type check), and each full build with the catalog-only build of its checker.
+const nativeTargets = [
+  { label: 'native catalog CPU ÷ native tsc --noEmit (TS 7)', limit: '≤ 2.0', sizes: ['1000', '3000'], check: atMost(2), values: (r) => buildRatio(r, 'toolcat-native-catalog/tsc7') },
+  { label: 'native full `--outDir` build CPU ÷ native tsc --noEmit (TS 7)', limit: '≤ 3.0', sizes: ['1000', '3000'], check: atMost(3), values: (r) => buildRatio(r, 'toolcat-native-full/tsc7') },
+  { label: 'ts-morph full build CPU ÷ tsc --noEmit (TS 6)', limit: '≤ 1.5', sizes: ['1000', '3000'], check: atMost(1.5), values: (r) => buildRatio(r, 'toolcat-full/tsc') },
+  { label: 'ts-morph full build CPU ÷ ts-morph catalog build', limit: '≤ 1.5', sizes: ['1000', '3000'], check: atMost(1.5), values: (r) => buildRatio(r, 'toolcat-full/toolcat-catalog') },
+  { label: 'native full build CPU ÷ native catalog build', limit: '≤ 1.5', sizes: ['1000', '3000'], check: atMost(1.5), values: (r) => buildRatio(r, 'toolcat-native-full/toolcat-native-catalog') },
+  { label: 'native catalog CPU at 3,000 ÷ at 1,000', limit: '≤ 2.5', sizes: ['3000/1000'], check: atMost(2.5), values: (r) => buildScaling(r, 'toolcat-native-catalog') },
+  { label: 'native full build CPU at 3,000 ÷ at 1,000', limit: '≤ 2.5', sizes: ['3000/1000'], check: atMost(2.5), values: (r) => buildScaling(r, 'toolcat-native-full') },
+  {
+    label: 'one-file incremental update on the native checker, median ms',
+    limit: '≤ 50',
+    sizes: ['1000'],
+    check: atMost(50),
+    values: (r) => (r.incremental?.native?.updateMs ? [{ size: String(r.incremental.size), value: r.incremental.native.updateMs.median }] : []),
+  },
+]
+
 /**
  * Each target: `label`, `limit` (as printed), the sizes it is defined at (`sizes`; others are shown
  * for information), `check(value, size)` and `values(results)` → `{ size, value }[]`.
  */
 export const targets = [
   ...full.flatMap((target, i) => [target, catalog[i]]),
-  { label: 'one-file incremental update, median ms', limit: '≤ 200', sizes: ['1000'], check: atMost(200), values: (r) => (r.incremental?.updateMs ? [{ size: String(r.incremental.size), value: r.incremental.updateMs.median }] : []) },
+  ...nativeTargets,
+  { label: 'one-file incremental update (ts-morph), median ms', limit: '≤ 200', sizes: ['1000'], check: atMost(200), values: (r) => (r.incremental?.updateMs ? [{ size: String(r.incremental.size), value: r.incremental.updateMs.median }] : []) },
   { label: 'lazy list + first call CPU ÷ node -e', limit: '≤ 2.0', sizes: ['1000', '3000'], check: atMost(2), values: (r) => runtimeRatio(r, 'lazy/node-e') },
   { label: 'eager import CPU ÷ lazy list + first call', limit: '≥ 4 (1,000) / ≥ 6 (3,000)', sizes: ['1000', '3000'], check: (value, size) => value >= (size === '3000' ? 6 : 4), values: (r) => runtimeRatio(r, 'eager/lazy') },
 ]

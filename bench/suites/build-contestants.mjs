@@ -1,6 +1,7 @@
 /**
- * The build suite's contestants on one corpus: two toolcat builds (full derivation and catalog
- * only), tsc --noEmit, the ts-morph floor and the schema generators, in the order they alternate.
+ * The build suite's contestants on one corpus: four toolcat builds (full derivation and catalog
+ * only, on the ts-morph and on the native TypeScript 7 checker), tsc --noEmit of TypeScript 6 and
+ * of TypeScript 7 (native), the ts-morph floor and the schema generators, in the order they alternate.
  */
 import { mkdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
@@ -9,11 +10,20 @@ import { cliPath, missing, outDirOf, repoRoot } from '../lib/toolcat.mjs'
 const bin = (path) => join(repoRoot, 'node_modules', path)
 const script = (name) => join(repoRoot, 'bench/contestants', name)
 
-/** The two toolcat builds measured: what an app imports, and the catalog alone (what the schema generators emit). */
+/**
+ * The toolcat builds measured: what an app imports, and the catalog alone (what the schema
+ * generators emit), each on both checkers. The corpus resolves the repository's TypeScript 7, so
+ * each build names its checker instead of relying on `auto`.
+ */
 export const toolcatBuilds = {
-  'toolcat-full': 'catalog + registry + compiled tool modules + precompiled validators (`toolcat build tools --outDir`)',
-  'toolcat-catalog': 'catalog.json only (`toolcat build tools --out`)',
+  'toolcat-full': 'catalog + registry + compiled tool modules + precompiled validators (`toolcat build tools --outDir --checker ts-morph`)',
+  'toolcat-catalog': 'catalog.json only (`toolcat build tools --out --checker ts-morph`)',
+  'toolcat-native-full': 'the full build on the native TypeScript 7 checker (`--outDir --checker native`)',
+  'toolcat-native-catalog': 'catalog.json only on the native TypeScript 7 checker (`--out --checker native`)',
 }
+
+/** The checker of each toolcat build. */
+const checkerOf = (id) => (id.startsWith('toolcat-native-') ? 'native' : 'ts-morph')
 
 // Above this size one tsjsg-per-type run takes minutes (~380 s at 3,000 tools), most of a whole bench run.
 const PER_TYPE_FULL_REPS_UP_TO = 1000
@@ -31,15 +41,27 @@ export function perTypeReps(n, reps, repsPerType = 1) {
 function toolcatContestants(dir) {
   if (missing(cliPath, 'toolcat CLI')) return []
   const out = (id) => join(outDirOf(dir), id)
-  const build = (id, target) => ({ id, command: 'node', args: [cliPath, 'build', 'tools', ...target], cwd: dir, before: () => rmSync(out(id), { recursive: true, force: true }) })
-  return [build('toolcat-full', ['--outDir', out('toolcat-full')]), build('toolcat-catalog', ['--out', join(out('toolcat-catalog'), 'catalog.json')])]
+  const build = (id, target) => ({
+    id,
+    command: 'node',
+    args: [cliPath, 'build', 'tools', ...target, '--checker', checkerOf(id)],
+    cwd: dir,
+    before: () => rmSync(out(id), { recursive: true, force: true }),
+  })
+  return Object.keys(toolcatBuilds).map((id) => build(id, id.endsWith('-full') ? ['--outDir', out(id)] : ['--out', join(out(id), 'catalog.json')]))
 }
 
-/** Returns the contestants `{ id, command, args, cwd?, before?, reps?, note? }` on the corpus in `dir` of `n` tools. */
-export function buildContestants(dir, n, { reps, repsPerType }) {
-  return [
+/**
+ * Returns the contestants `{ id, command, args, cwd?, before?, reps?, note? }` on the corpus in `dir`
+ * of `n` tools; `only` (ids) keeps those alone. `tsc` is TypeScript 6 (the classic compiler, the
+ * npm alias `typescript6`), `tsc7` TypeScript 7's native compiler (the repository's `typescript`);
+ * its Go process is a child the Node wrapper waits for, so GNU time counts its CPU.
+ */
+export function buildContestants(dir, n, { reps, repsPerType, only }) {
+  const all = [
     ...toolcatContestants(dir),
-    { id: 'tsc', command: 'node', args: [bin('typescript/bin/tsc'), '--noEmit', '-p', dir] },
+    { id: 'tsc', command: 'node', args: [bin('typescript6/bin/tsc'), '--noEmit', '-p', dir] },
+    { id: 'tsc7', command: 'node', args: [bin('typescript/bin/tsc'), '--noEmit', '-p', dir] },
     { id: 'tsmorph-floor', command: 'node', args: [script('tsmorph-floor.mjs'), dir] },
     {
       id: 'tsjsg-cli',
@@ -51,4 +73,5 @@ export function buildContestants(dir, n, { reps, repsPerType }) {
     { id: 'tsjsg-per-type', command: 'node', args: [script('tsjsg-per-type.mjs'), dir, String(n)], ...perTypeReps(n, reps, repsPerType) },
     { id: 'tjs', command: 'node', args: [script('tjs-symbols.mjs'), dir, String(n)] },
   ]
+  return only === undefined ? all : all.filter((contestant) => only.includes(contestant.id))
 }

@@ -10,9 +10,16 @@ import { buildContestants, toolcatBuilds } from './build-contestants.mjs'
 
 // Each pair reads "a ÷ b" in CPU seconds, paired per repetition. The schema generators emit only
 // schemas, so each is compared with both toolcat builds: the catalog alone is the like-for-like one.
+// The native builds are compared with the native tsc (what a TypeScript 7 user's type check costs)
+// and with TypeScript 6's, and each full build with the catalog-only build of its checker.
 const toolcatIds = Object.keys(toolcatBuilds)
+const nativeIds = toolcatIds.filter((id) => id.startsWith('toolcat-native-'))
 const pairs = [
-  ...[...toolcatIds, 'tsmorph-floor', 'tsjsg-cli', 'tjs'].map((id) => [id, 'tsc']),
+  ...[...toolcatIds, 'tsmorph-floor', 'tsjsg-cli', 'tjs', 'tsc7'].map((id) => [id, 'tsc']),
+  ...nativeIds.map((id) => [id, 'tsc7']),
+  ['toolcat-full', 'toolcat-catalog'],
+  ['toolcat-native-full', 'toolcat-native-catalog'],
+  ['toolcat-catalog', 'toolcat-native-catalog'],
   ...toolcatIds.flatMap((id) => ['tsjsg-cli', 'tsjsg-per-type', 'tjs'].map((peer) => [peer, id])),
 ]
 
@@ -38,6 +45,7 @@ function measureSize(n, settings) {
   const dir = corpus(n, settings.log)
   settings.log(`build @ ${n} tools (${settings.reps} reps)`)
   const contestants = buildContestants(dir, n, settings)
+  if (contestants.length === 0) return { skipped: `no contestant left by --contestants ${settings.only?.join(',')}` }
   const runs = runAlternating(contestants, settings.reps, settings.log)
   const byId = Object.fromEntries(runs.map((run) => [run.id, run]))
   const results = Object.fromEntries(runs.map((run, i) => [run.id, summaryOf(run, contestants[i])]))
@@ -54,12 +62,13 @@ function scaling(sizes) {
 }
 
 /**
- * Runs the build suite at every size; `repsPerType` caps tsjsg-per-type above 1,000 tools.
+ * Runs the build suite at every size; `repsPerType` caps tsjsg-per-type above 1,000 tools, and
+ * `contestants` (ids) runs those alone.
  * Returns `{ sizes: { [n]: … }, scaling? }`.
  */
-export function buildSuite({ sizes, reps, repsPerType, log }) {
+export function buildSuite({ sizes, reps, repsPerType, contestants, log }) {
   const results = {}
-  for (const n of sizes) results[n] = measureSize(n, { reps, repsPerType, log })
+  for (const n of sizes) results[n] = measureSize(n, { reps, repsPerType, only: contestants, log })
   const ratio = scaling(results)
   return ratio ? { sizes: results, scaling: ratio } : { sizes: results }
 }

@@ -1,10 +1,10 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { generateCorpus } from '../corpus/generate.mjs'
 import { runAlternating } from '../lib/alternate.mjs'
-import { cliPath, outDirOf } from '../lib/toolcat.mjs'
+import { cliPath, outDirOf, repoRoot } from '../lib/toolcat.mjs'
 import { buildContestants, perTypeReps } from '../suites/build-contestants.mjs'
 
 const scratch = mkdtempSync(join(tmpdir(), 'toolcat-build-suite-'))
@@ -30,19 +30,34 @@ describe('perTypeReps', () => {
   })
 })
 
-describe.skipIf(!existsSync(cliPath))('the two toolcat builds', () => {
+describe.skipIf(!existsSync(cliPath))('the four toolcat builds', () => {
   const dir = join(scratch, 'corpus')
   generateCorpus(dir, 4)
+  // Outside the repository the corpus installs its own TypeScript 7, as a TS 7 project does.
+  symlinkSync(join(repoRoot, 'node_modules/typescript'), join(dir, 'node_modules/typescript'), 'dir')
   const toolcat = buildContestants(dir, 4, { reps: 1 }).filter((contestant) => contestant.id.startsWith('toolcat'))
   const runs = runAlternating(toolcat, 1, () => {})
 
-  it('measures both and lets neither fail', () => {
-    expect(runs.map((run) => [run.id, run.error, run.samples.length])).toEqual([['toolcat-full', undefined, 1], ['toolcat-catalog', undefined, 1]])
+  it('measures each on its checker and lets none fail', () => {
+    expect(runs.map((run) => [run.id, run.error, run.samples.length])).toEqual([
+      ['toolcat-full', undefined, 1],
+      ['toolcat-catalog', undefined, 1],
+      ['toolcat-native-full', undefined, 1],
+      ['toolcat-native-catalog', undefined, 1],
+    ])
+    expect(toolcat.map((contestant) => contestant.args.at(-1))).toEqual(['ts-morph', 'ts-morph', 'native', 'native'])
   })
 
-  it('writes catalog.json alone for toolcat-catalog, the registry and compiled tools for toolcat-full', () => {
-    expect(readdirSync(join(outDirOf(dir), 'toolcat-catalog'))).toEqual(['catalog.json'])
-    const full = readdirSync(join(outDirOf(dir), 'toolcat-full'))
-    expect(full).toEqual(expect.arrayContaining(['catalog.json', 'registry.js', 'tools']))
+  it('writes catalog.json alone for the catalog builds, the registry and compiled tools for the full ones', () => {
+    for (const id of ['toolcat-catalog', 'toolcat-native-catalog']) expect(readdirSync(join(outDirOf(dir), id))).toEqual(['catalog.json'])
+    for (const id of ['toolcat-full', 'toolcat-native-full']) {
+      expect(readdirSync(join(outDirOf(dir), id))).toEqual(expect.arrayContaining(['catalog.json', 'registry.js', 'tools']))
+    }
+  })
+})
+
+describe('--contestants', () => {
+  it('keeps the named contestants alone, in their order', () => {
+    expect(buildContestants('corpus', 10, { reps: 1, only: ['tsc7', 'toolcat-native-catalog'] }).map((contestant) => contestant.id)).toEqual(['toolcat-native-catalog', 'tsc7'])
   })
 })

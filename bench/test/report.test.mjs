@@ -32,7 +32,7 @@ describe('RESULTS.md', () => {
   })
 
   it('shows the full and the catalog-only build side by side in the targets table', () => {
-    const rows = text.split('\n').filter((line) => line.includes('CPU ÷ tsc --noEmit') || line.includes('generator (CLI) CPU'))
+    const rows = text.split('\n').filter((line) => /^\| toolcat .* CPU ÷ tsc --noEmit|generator \(CLI\) CPU/.test(line))
     expect(rows).toEqual([
       '| toolcat full derivation (catalog + registry) CPU ÷ tsc --noEmit | ≤ 0.9 | 3000 | 3 | miss |',
       '| toolcat catalog only (`--out`, for comparison) CPU ÷ tsc --noEmit | ≤ 0.9 | 3000 | 1.2 | miss |',

@@ -25,6 +25,21 @@ describe('judge', () => {
     expect(verdict(rows, 'toolcat catalog only (`--out`, for comparison) CPU at 3,000', '—')).toBe('not measured')
   })
 
+  it('judges the native checker against TypeScript 7's tsc and its own catalog build', () => {
+    const native = judge({
+      build: {
+        sizes: { 1000: { ratios: { 'toolcat-native-catalog/tsc7': 1.8, 'toolcat-native-full/tsc7': 3.4, 'toolcat-native-full/toolcat-native-catalog': 1.9 } } },
+        scaling: { 'toolcat-native-catalog': 2.6 },
+      },
+      incremental: { size: 1000, updateMs: { median: 60 }, native: { updateMs: { median: 20 } } },
+    })
+    expect(verdict(native, 'native catalog CPU ÷ native tsc', '1000')).toBe('pass')
+    expect(verdict(native, 'native full `--outDir` build CPU ÷ native tsc', '1000')).toBe('miss')
+    expect(verdict(native, 'native full build CPU ÷ native catalog build', '1000')).toBe('miss')
+    expect(verdict(native, 'native catalog CPU at 3,000', '3000/1000')).toBe('miss')
+    expect(verdict(native, 'one-file incremental update on the native checker', '1000')).toBe('pass')
+  })
+
   it('holds the eager ratio to 4× at 1,000 tools and 6× at 3,000', () => {
     expect(verdict(rows, 'eager import', '1000')).toBe('pass')
     expect(verdict(rows, 'eager import', '3000')).toBe('miss')
