@@ -25,7 +25,7 @@ describe('judge', () => {
     expect(verdict(rows, 'toolcat catalog only (`--out`, for comparison) CPU at 3,000', '—')).toBe('not measured')
   })
 
-  it('judges the native checker against TypeScript 7's tsc and its own catalog build', () => {
+  it("judges the native checker against TypeScript 7's tsc and its own catalog build", () => {
     const native = judge({
       build: {
         sizes: { 1000: { ratios: { 'toolcat-native-catalog/tsc7': 1.8, 'toolcat-native-full/tsc7': 3.4, 'toolcat-native-full/toolcat-native-catalog': 1.9 } } },
