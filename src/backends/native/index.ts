@@ -26,6 +26,7 @@ export function openNativeBackend(modules: NativeModules, request: BackendReques
     get view() {
       return view
     },
+    programFiles: () => [...session.project.program.getSourceFileNames()],
     update(changes: BackendChanges) {
       session.update(changes.changed, changes.added, changes.removed, changes.toolFiles)
       view = new NativeAnalysisView(modules, session.project)
