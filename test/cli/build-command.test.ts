@@ -51,7 +51,7 @@ test('toolcat check reports like build and writes nothing', () => {
   const before = readdirSync(copy, { recursive: true })
   const run = runCli(['check', 'tools'], copy)
   expect(run.status).toBe(0)
-  expect(run.stderr).toMatch(/^✔ 13 tools · 0 errors · 0 warnings · \d+ ms · native TypeScript 7\.\d+\.\d+\n$/)
+  expect(run.stderr).toMatch(/^✔ 13 tools · 0 errors · 0 warnings · \d+ ms · ts-morph TypeScript 6\.\d+\.\d+\n$/)
   expect(existsSync(path.join(copy, 'catalog.json'))).toBe(false)
   expect(readdirSync(copy, { recursive: true })).toEqual(before)
 })

@@ -26,7 +26,7 @@ test.each(cases)('$fixture: $code at $at, exit 1, the previous catalog untouched
   expect(run.status).toBe(1)
   const location = at ? `fixtures/errors/${fixture}/tools/${at}` : `fixtures/errors/${fixture}/tools`
   expect(run.stderr).toContain(`${location} - error ${code}: `)
-  expect(run.stderr).toMatch(/✖ \d+ tools? · [1-9]\d* errors? · 0 warnings · \d+ ms\n$/)
+  expect(run.stderr).toMatch(/✖ \d+ tools? · [1-9]\d* errors? · 0 warnings · \d+ ms · native TypeScript 7\.\d+\.\d+\n$/)
   expect(run.stderr).not.toMatch(/\n\s+at .*\.js:\d+/)
   expect(readFileSync(out, 'utf8')).toBe(previous)
 })
