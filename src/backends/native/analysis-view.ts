@@ -5,6 +5,7 @@ import { syntaxKindsOf } from '../../analyze/view.js'
 import type { TypeView } from '../../schema/view.js'
 import { NativeChecker } from './checker.js'
 import type { NativeModules } from './load.js'
+import { prefetchProperties } from './prefetch.js'
 
 /**
  * The analysis view of one snapshot of the native program. Syntax comes from the binary ASTs the
@@ -77,7 +78,7 @@ export class NativeAnalysisView implements AnalysisView {
     const parameterTypes = parameterNodes.length === 0 ? [] : checker.getTypeAtLocation(parameterNodes)
     let other = 0
     let parameterIndex = 0
-    return handlers.map((handler, index) => {
+    const found = handlers.map((handler, index) => {
       const parameter = written[index]
       const signature =
         parameter === undefined
@@ -92,6 +93,10 @@ export class NativeAnalysisView implements AnalysisView {
       if (!signature || !returns) return undefined
       return { parameter: parameterType && this.checker.view(parameterType), returns: this.checker.view(returns) }
     })
+    // What the schemas will read of every parameter and (awaited, or streamed) output type, fetched by levels.
+    const outputs = found.map((types) => types && (types.returns.awaited().asyncElement() ?? types.returns.awaited()))
+    prefetchProperties(this.checker, [...found.map((types) => types?.parameter), ...outputs].filter((view) => view !== undefined))
+    return found
   }
 
   /** The first parameter of a handler written as a function (`this` is no parameter); `none` when it takes none. */

@@ -7,6 +7,12 @@ import { NativeDocs } from './docs.js'
 import type { NativeModules } from './load.js'
 import { AwaitedUnionView, NativeTypeView } from './type-view.js'
 
+/** The property symbols of an object type and their types, index for index. */
+export interface FetchedProperties {
+  readonly symbols: readonly NativeSymbol[]
+  readonly types: readonly (Type | undefined)[]
+}
+
 /** `TypeFormatFlags.NoTruncation`: the full type in messages, as the ts-morph backend prints it. */
 const NO_TRUNCATION = 1
 
@@ -20,6 +26,7 @@ export class NativeChecker {
   private readonly argumentsOf = new Map<Type, readonly Type[]>()
   private readonly signatures = new Map<Type, boolean>()
   private readonly libFiles = new Map<string, boolean>()
+  private readonly fetchedProperties = new Map<Type, FetchedProperties>()
   private readonly docsReader: NativeDocs
 
   constructor(
@@ -182,12 +189,9 @@ export class NativeChecker {
     return this.docsReader.of(declarations, symbol.valueDeclaration?.resolve(this.project))
   }
 
-  /** Properties in declaration order, with their types fetched in one batch. */
+  /** Properties in declaration order, with their types (fetched with other types' by `fetchProperties` when prefetched). */
   properties(type: Type): PropertyView<Node>[] {
-    const checker = this.project.checker
-    // Symbol-keyed members (`[Symbol.iterator]`) have escaped names starting `__@` and no JSON key.
-    const symbols = checker.getPropertiesOfType(type).filter((symbol) => !symbol.escapedName.startsWith('__@'))
-    const types = symbols.length === 0 ? [] : checker.getTypeOfSymbol(symbols)
+    const { symbols, types } = this.fetchedProperties.get(type) ?? this.fetchProperties([type])[0] ?? { symbols: [], types: [] }
     const { SymbolFlags } = this.modules.sync
     const properties = symbols.map((symbol, index): PropertyView<Node> => {
       const propertyType = types[index]
@@ -207,6 +211,25 @@ export class NativeChecker {
       }
     })
     return this.inSourceOrder(type, properties)
+  }
+
+  /**
+   * The property symbols of each type (one request per type: the API has no batch for it) and the
+   * types of all of them in one request, kept for `properties`.
+   */
+  fetchProperties(owners: readonly Type[]): FetchedProperties[] {
+    const checker = this.project.checker
+    // Symbol-keyed members (`[Symbol.iterator]`) have escaped names starting `__@` and no JSON key.
+    const symbolLists = owners.map((owner) => checker.getPropertiesOfType(owner).filter((symbol) => !symbol.escapedName.startsWith('__@')))
+    const all = symbolLists.flat()
+    const types = all.length === 0 ? [] : checker.getTypeOfSymbol(all)
+    let offset = 0
+    return owners.map((owner, index) => {
+      const symbols = symbolLists[index] ?? []
+      const fetched = { symbols, types: types.slice(offset, (offset += symbols.length)) }
+      this.fetchedProperties.set(owner, fetched)
+      return fetched
+    })
   }
 
   /** See `sourceOrderedMembers`. */

@@ -1,0 +1,30 @@
+import type { Type } from 'typescript/unstable/sync'
+import type { TypeView } from '../../schema/view.js'
+import type { NativeChecker } from './checker.js'
+import type { NativeTypeView } from './type-view.js'
+
+/**
+ * Walks, level by level, what the schema units will read of these types, fetching the properties
+ * of every object type of a level together: one request per object type for its property symbols
+ * (the API has no batch for that), and one for the types of all of them. The walk that follows
+ * finds them fetched; what it reads besides (index signatures, docs, names) stays lazy.
+ */
+export function prefetchProperties(checker: NativeChecker, roots: readonly TypeView<unknown>[]): void {
+  const seen = new Set<object>()
+  let frontier = roots as readonly TypeView<unknown>[]
+  while (frontier.length > 0) {
+    const owners: NativeTypeView[] = []
+    const next: TypeView<unknown>[] = []
+    for (const view of frontier) {
+      if (seen.has(view.id)) continue
+      seen.add(view.id)
+      if (view.kind === 'object') owners.push(view as NativeTypeView)
+      else if (view.kind === 'union' || view.kind === 'intersection') next.push(...view.members())
+      else if (view.kind === 'array') next.push(...[view.element()].filter((element) => element !== undefined))
+      else if (view.kind === 'tuple') next.push(...view.tupleElements().map((element) => element.type))
+    }
+    const fetched = checker.fetchProperties(owners.map((owner) => owner.id as Type))
+    for (const { types } of fetched) for (const type of types) if (type !== undefined) next.push(checker.view(type))
+    frontier = next
+  }
+}
