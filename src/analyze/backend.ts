@@ -33,7 +33,7 @@ export interface CheckerBackend {
   readonly info: CheckerInfo
   /** The view of the current program; valid until the next `update`. */
   readonly view: AnalysisView
-  /** Absolute paths of every source file of the current program (lib and node_modules files included). */
+  /** Absolute paths of every source file of the current program but TypeScript's default libs (node_modules files included). */
   programFiles(): string[]
   /** Reads the changed files again, keeping everything else the checker already knows. */
   update(changes: BackendChanges): void

@@ -38,6 +38,8 @@ export async function watchBuild(input: CommandInput, targets: BuildTargets): Pr
   let timer: NodeJS.Timeout | undefined
   let running = true
   let builder: CatalogBuilder | undefined
+  // Ctrl-C or SIGTERM between rebuilds ends the checker's process (the native one) and waits for it.
+  onInterrupt(() => builder?.close())
 
   const flush = async (): Promise<void> => {
     const started = performance.now()

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, symlinkSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -85,4 +85,18 @@ export function linkTypeScript7(folder: string): void {
 function platformPackages(): string[] {
   const name = `@typescript/typescript-${process.platform}-${process.arch}`
   return existsSync(path.join(repoRoot, 'node_modules', name)) ? [name] : []
+}
+
+/** The pids of a process's children that run TypeScript 7's API server (`tsc --api`). */
+export function apiServers(parent: number): number[] {
+  const tasks = path.join('/proc', String(parent), 'task')
+  if (!existsSync(tasks)) return []
+  const children = readdirSync(tasks).flatMap((task) => readFileSync(path.join(tasks, task, 'children'), 'utf8').trim().split(/\s+/).filter(Boolean))
+  return children.map(Number).filter((pid) => {
+    try {
+      return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').includes('--api')
+    } catch {
+      return false
+    }
+  })
 }

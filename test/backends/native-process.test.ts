@@ -1,24 +1,10 @@
 import { spawn } from 'node:child_process'
-import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs'
+import { existsSync, readFileSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
 import { generateCorpus } from '../../bench/corpus/generate.mjs'
 import { createCatalogBuilder } from '../../src/analyze/index.js'
-import { folderResolvingTypeScript7, linkTypeScript7, repoRoot } from './both-backends.js'
-
-/** The pids of a process's children that run TypeScript 7's API server (`tsc --api`). */
-function apiServers(parent: number): number[] {
-  const tasks = path.join('/proc', String(parent), 'task')
-  if (!existsSync(tasks)) return []
-  const children = readdirSync(tasks).flatMap((task) => readFileSync(path.join(tasks, task, 'children'), 'utf8').trim().split(/\s+/).filter(Boolean))
-  return children.map(Number).filter((pid) => {
-    try {
-      return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').includes('--api')
-    } catch {
-      return false
-    }
-  })
-}
+import { apiServers, folderResolvingTypeScript7, linkTypeScript7, repoRoot } from './both-backends.js'
 
 /** Whether a process is gone and reaped: no /proc entry, not even a zombie. */
 function gone(pid: number): boolean {

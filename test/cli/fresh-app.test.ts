@@ -55,10 +55,10 @@ test('--outDir output runs in a "type": "commonjs" app: the build adds the modul
   expect((JSON.parse(readFileSync(path.join(app, 'package.json'), 'utf8')) as { type?: string }).type).toBe('commonjs')
   const first = toolcat(['build', 'tools', '--outDir', 'out'])
   expect(first.status, first.stderr).toBe(0)
-  expect(first.stderr).toMatch(/^note: out\/package\.json sets "type": "module" for the generated ES modules \(package\.json says "type": "commonjs"\)\n✔ 2 tools · 0 errors · 0 warnings · \d+ ms → out\n$/)
+  expect(first.stderr).toMatch(/^note: out\/package\.json sets "type": "module" for the generated ES modules \(package\.json says "type": "commonjs"\)\n✔ 2 tools · 0 errors · 0 warnings · \d+ ms · (?:native|ts-morph) TypeScript [\d.]+ → out\n$/)
   expect(JSON.parse(readFileSync(path.join(app, 'out/package.json'), 'utf8'))).toMatchObject({ type: 'module' })
   const second = toolcat(['build', 'tools', '--outDir', 'out'])
-  expect(second.stderr).toMatch(/^✔ 2 tools · 0 errors · 0 warnings · \d+ ms → out\n$/)
+  expect(second.stderr).toMatch(/^✔ 2 tools · 0 errors · 0 warnings · \d+ ms · (?:native|ts-morph) TypeScript [\d.]+ → out\n$/)
 
   // README's "Using the registry" block, exactly as written, then its result printed.
   writeFileSync(path.join(app, 'app.mjs'), `${readmeBlock('registry')}console.log(JSON.stringify(weather))\n`)
@@ -112,7 +112,7 @@ test('the installed CLI: --watch rebuilds and stops cleanly on Ctrl-C; a mistype
   try {
     await cli.waitFor((stderr) => stderr.includes('toolcat: watching tools'))
     writeFile(app, 'tools/shout.ts', "import { defineTool } from 'toolcat'\n\n/** Shout a word. */\nexport default defineTool({\n  execute({ word }: { word: string }) {\n    return word.toUpperCase()\n  },\n})\n")
-    expect(await cli.summary(2)).toMatch(/^✔ 3 tools · 0 errors · 0 warnings · \d+ ms → out$/)
+    expect(await cli.summary(2)).toMatch(/^✔ 3 tools · 0 errors · 0 warnings · \d+ ms · (?:native|ts-morph) TypeScript [\d.]+ → out$/)
     cli.signal('SIGINT')
     expect(await cli.ended).toEqual({ code: null, signal: 'SIGINT' })
   } finally {

@@ -19,7 +19,7 @@ function watch(args: string[], cwd: string): CliProcess {
 
 const readCatalog = (file: string): Catalog => JSON.parse(readFileSync(file, 'utf8')) as Catalog
 const propertiesOf = (catalog: Catalog, name: string): string[] => Object.keys(catalog.tools.find((tool) => tool.name === name)?.parameters.properties ?? {})
-const ok = (tools: number) => new RegExp(`^✔ ${tools} tools? · 0 errors · 0 warnings · \\d+ ms → out$`)
+const ok = (tools: number) => new RegExp(`^✔ ${tools} tools? · 0 errors · 0 warnings · \\d+ ms · (?:native|ts-morph) TypeScript [\\d.]+ → out$`)
 
 test('build --watch rebuilds on edits, type-file edits, new and deleted tools; a failure keeps the last output; Ctrl-C leaves nothing half-written', async () => {
   const root = projectWith({
@@ -47,7 +47,7 @@ test('build --watch rebuilds on edits, type-file edits, new and deleted tools; a
   const person = readFileSync(path.join(root, 'types/person.ts'), 'utf8')
   rmSync(path.join(root, 'types/person.ts'))
   // The import that no longer resolves: one problem, one diagnostic (Person, read as any, would be an open object).
-  expect(await cli.summary(4)).toMatch(/^✖ 2 tools · 1 error · 0 warnings · \d+ ms · last output kept$/)
+  expect(await cli.summary(4)).toMatch(/^✖ 2 tools · 1 error · 0 warnings · \d+ ms · (?:native|ts-morph) TypeScript [\d.]+ · last output kept$/)
   expect(cli.stderr).toMatch(/tools\/greet\.ts:2:29 - error TC1010: cannot resolve '\.\.\/types\/person\.js'/)
   expect(propertiesOf(readCatalog(catalogFile), 'greet')).toEqual(['name', 'title'])
   writeFile(root, 'types/person.ts', person.replace('title?: string', 'nickname?: string'))
@@ -68,7 +68,7 @@ test('build --watch rebuilds on edits, type-file edits, new and deleted tools; a
 
   const lastGood = readFileSync(catalogFile, 'utf8')
   writeFile(root, 'tools/add.ts', toolSource('Add two numbers.', '{ left: number; when: Date }'))
-  expect(await cli.summary(8)).toMatch(/^✖ 2 tools · 1 error · 0 warnings · \d+ ms · last output kept$/)
+  expect(await cli.summary(8)).toMatch(/^✖ 2 tools · 1 error · 0 warnings · \d+ ms · (?:native|ts-morph) TypeScript [\d.]+ · last output kept$/)
   expect(cli.stderr).toMatch(/tools\/add\.ts:5:33 - error TC1005: when: Date is not a JSON type/)
   expect(readFileSync(catalogFile, 'utf8')).toBe(lastGood)
 
@@ -94,10 +94,10 @@ test('build --watch with globs notices new matching files in new folders, and on
   })
   const cli = watch(['build', 'src/**/*_tool.ts', '--out', 'catalog.json'], root)
   await cli.waitFor((stderr) => stderr.includes('toolcat: watching src '))
-  expect(await cli.summary(1)).toMatch(/^✔ 1 tool · 0 errors · 0 warnings · \d+ ms → catalog\.json$/)
+  expect(await cli.summary(1)).toMatch(/^✔ 1 tool · 0 errors · 0 warnings · \d+ ms · (?:native|ts-morph) TypeScript [\d.]+ → catalog\.json$/)
   writeFile(root, 'src/helpers.ts', toolSource('Not a tool file by the globs.', '{ x: number }'))
   writeFile(root, 'src/new/deep/echo_tool.ts', toolSource('Echo a text.', '{ text: string }'))
-  expect(await cli.summary(2)).toMatch(/^✔ 2 tools · 0 errors · 0 warnings · \d+ ms → catalog\.json$/)
+  expect(await cli.summary(2)).toMatch(/^✔ 2 tools · 0 errors · 0 warnings · \d+ ms · (?:native|ts-morph) TypeScript [\d.]+ → catalog\.json$/)
   expect(readCatalog(path.join(root, 'catalog.json')).tools.map((tool) => tool.name)).toEqual(['add_tool', 'echo_tool'])
   cli.signal('SIGTERM')
   expect(await cli.ended).toEqual({ code: null, signal: 'SIGTERM' })
@@ -111,7 +111,7 @@ test('an edit made during the first build is built next; Ctrl-C in the middle of
   // The first build is writing its output: an edit now must not be lost.
   await waitForStaging(out)
   writeFile(root, 'tools/tool-7.ts', readFileSync(path.join(root, 'tools/tool-7.ts'), 'utf8').replace('label?: string', 'label?: string; late?: boolean'))
-  expect(await cli.summary(2, 120_000)).toMatch(/^✔ 120 tools · 0 errors · 0 warnings · \d+ ms → out$/)
+  expect(await cli.summary(2, 120_000)).toMatch(/^✔ 120 tools · 0 errors · 0 warnings · \d+ ms · (?:native|ts-morph) TypeScript [\d.]+ → out$/)
   expect(propertiesOf(readCatalog(path.join(out, 'catalog.json')), 'tool-7')).toContain('late')
   await cli.waitFor((stderr) => stderr.includes('toolcat: watching'), 120_000)
   const before = readFileSync(path.join(out, 'catalog.json'), 'utf8')

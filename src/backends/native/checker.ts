@@ -158,12 +158,15 @@ export class NativeChecker {
     return symbol.declarations.some((declaration) => this.isLibFile(declaration.path))
   }
 
-  private isLibFile(file: string): boolean {
+  /** Whether a file (a `Path` of a node handle, or a file name of the program) is one of TypeScript's default libs. */
+  isLibFile(file: string): boolean {
     let lib = this.libFiles.get(file)
     // TypeScript's default libs are all named lib[.*].d.ts: other files need no request.
     if (lib === undefined && !/(?:^|\/)lib(?:\.[\w.-]+)?\.d\.ts$/.test(file)) lib = false
     if (lib === undefined) {
-      lib = this.project.program.getSourceFileMetadataByPath(file as Parameters<Project['program']['getSourceFileMetadataByPath']>[0])?.isDefaultLibrary ?? false
+      const { program } = this.project
+      const metadata = program.getSourceFileMetadataByPath(file as Parameters<Project['program']['getSourceFileMetadataByPath']>[0]) ?? program.getSourceFileMetadata(file)
+      lib = metadata?.isDefaultLibrary ?? false
       this.libFiles.set(file, lib)
     }
     return lib

@@ -26,7 +26,7 @@ export function openNativeBackend(modules: NativeModules, request: BackendReques
     get view() {
       return view
     },
-    programFiles: () => [...session.project.program.getSourceFileNames()],
+    programFiles: () => session.project.program.getSourceFileNames().filter((file) => !view.checker.isLibFile(file)),
     update(changes: BackendChanges) {
       session.update(changes.changed, changes.added, changes.removed, changes.toolFiles)
       view = new NativeAnalysisView(modules, session.project)

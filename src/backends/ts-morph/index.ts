@@ -15,7 +15,10 @@ export function openTsMorphBackend(request: BackendRequest, notice?: string): Ba
   const backend: CheckerBackend = {
     info,
     view,
-    programFiles: () => project.getProgram().compilerObject.getSourceFiles().map((file) => file.fileName),
+    programFiles: () => {
+      const program = project.getProgram().compilerObject
+      return program.getSourceFiles().flatMap((file) => (program.isSourceFileDefaultLibrary(file) ? [] : [file.fileName]))
+    },
     update(changes: BackendChanges) {
       for (const file of changes.removed) {
         const known = project.getSourceFile(file)
