@@ -29,7 +29,7 @@ function sizeSections(title, suite, extra) {
 
 function buildNotes(entry) {
   if (!entry.toolcatBuilds) return [`toolcat skipped: ${entry.skipped}.`]
-  return [`toolcat measured twice: ${Object.entries(entry.toolcatBuilds).map(([id, what]) => `${id} = ${what}`).join('; ')}. The schema generators emit schemas only, so toolcat-catalog is the like-for-like comparison and toolcat-full the cost of everything an app imports.`]
+  return [`toolcat builds measured: ${Object.entries(entry.toolcatBuilds).map(([id, what]) => `${id} = ${what}`).join('; ')}. The schema generators emit schemas only, so the catalog builds are the like-for-like comparison and the full builds the cost of everything an app imports. \`tsc\` is TypeScript 6's tsc --noEmit, \`tsc7\` TypeScript 7's (native); CPU counts every child process waited for (the native checker's Go process, esbuild, tsc7's Go binary).`]
 }
 
 function runtimeNotes(entry) {

@@ -6,7 +6,7 @@ import {
   type SchemaOutcome as ViewSchemaOutcome,
   type SchemaProblem as ViewSchemaProblem,
 } from './generator.js'
-import { tsMorphViews, writtenAt } from './view-ts-morph.js'
+import { loadTsMorphViews } from './ts-morph-views-loader.js'
 
 export type { JsonSchema }
 export { createViewSchemaGenerator, type ViewSchemaGenerator } from './generator.js'
@@ -39,6 +39,7 @@ export interface SchemaGenerator {
 /** A schema generator over ts-morph types; its cache of converted types lives as long as it does. */
 export function createSchemaGenerator(): SchemaGenerator {
   const generator = createViewSchemaGenerator<Node>()
+  const { tsMorphViews, writtenAt } = loadTsMorphViews()
   return {
     parameters: (type, at) => generator.parameters(type && tsMorphViews(at)(type, writtenAt(at)), at),
     output: (type, at) => generator.output(tsMorphViews(at)(type, writtenAt(at)), at),
