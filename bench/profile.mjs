@@ -41,16 +41,17 @@ function profiledRuns(dir) {
     {
       id: 'catalog',
       title: '1. Catalog only',
-      command: `toolcat build tools --out ${catalog}`,
-      args: [cliPath, 'build', 'tools', '--out', catalog],
+      // The time groups read ts-morph's frames; the corpus resolves TypeScript 7, so the checker is named.
+      command: `toolcat build tools --out ${catalog} --checker ts-morph`,
+      args: [cliPath, 'build', 'tools', '--out', catalog, '--checker', 'ts-morph'],
       intervalUs: BUILD_INTERVAL_US,
       before: () => rmSync(join(outDirOf(dir), 'profile-catalog'), { recursive: true, force: true }),
     },
     {
       id: 'full',
       title: '2. Full build: catalog + registry + compiled tool modules + precompiled validators',
-      command: `toolcat build tools --outDir ${outDir}`,
-      args: [cliPath, 'build', 'tools', '--outDir', outDir],
+      command: `toolcat build tools --outDir ${outDir} --checker ts-morph`,
+      args: [cliPath, 'build', 'tools', '--outDir', outDir, '--checker', 'ts-morph'],
       intervalUs: BUILD_INTERVAL_US,
       before: () => rmSync(join(dir, outDir), { recursive: true, force: true }),
     },
