@@ -6,7 +6,7 @@ const TOP_INCLUSIVE = 25
 const TREE_DEPTH = 3
 const TREE_MIN_SHARE = 0.01
 const VM_FRAMES = new Set(['(root)', '(program)', '(idle)'])
-const TREE_ROOTS = ['runAnalysis', 'deriveEntry', 'standaloneValidator', 'writeOutDir', 'createLazyRegistry']
+const TREE_ROOTS = ['deriveModules', 'deriveEntry', 'standaloneValidator', 'writeOutDir', 'createLazyRegistry']
 
 // Named groups, claimed by the innermost frame of a sample's stack that matches.
 const GROUPS = [
