@@ -12,9 +12,9 @@ export interface Finding {
   readonly severity?: DiagnosticSeverity
 }
 
-/** Turns a finding into a diagnostic located at `node`, with its path relative to the project root. */
+/** Turns a finding into a diagnostic located at `node` (in whichever module it is), with its path relative to the project root. */
 export function diagnosticAt(reader: ModuleReader, node: SyntaxNode, finding: Finding): Diagnostic {
-  return diagnosticAtSpan(reader.root, reader.module, reader.start(node), node.end, finding)
+  return diagnosticAtSpan(reader.root, reader.view.moduleOf(node), reader.start(node), node.end, finding)
 }
 
 /** Turns a finding into a diagnostic located at the text span `[start, end)` of a module. */

@@ -102,6 +102,8 @@ export interface AnalysisView {
   readonly kinds: SyntaxKinds
   /** The module at an absolute path, when it is part of the program. */
   module(file: string): ModuleSyntax | undefined
+  /** The module a node is in (a schema problem may point into another module than the tool's). */
+  moduleOf(node: SyntaxNode): ModuleSyntax
   /** Whether a variable declaration list declares `const` (not `let`, `var` or `using`). */
   isConst(list: SyntaxNode): boolean
   /** Where a node's first token starts (after trivia and JSDoc). */

@@ -35,3 +35,28 @@ export function kindOfTypeFlags(flags: number, F: KindFlags): TypeKind | undefin
   if (flags & F.Void) return 'void'
   return undefined
 }
+
+/** The `TypeFlags` members that classify the types their flags alone do not. */
+export interface ShapeFlags extends KindFlags {
+  readonly NonPrimitive: number
+  readonly Union: number
+  readonly EnumLiteral: number
+  readonly Intersection: number
+  readonly TemplateLiteral: number
+  readonly Object: number
+}
+
+/**
+ * Classifies a type by its checker flags, for either backend; the order matters (booleans and
+ * enums are unions). `objectKind` tells an object type's kind (array, tuple, function, class…).
+ */
+export function kindOfType(flags: number, F: ShapeFlags, objectKind: () => TypeKind): TypeKind {
+  const flagKind = kindOfTypeFlags(flags, F)
+  if (flagKind) return flagKind
+  if (flags & F.NonPrimitive) return 'anyObject'
+  if (flags & F.Union) return flags & F.EnumLiteral ? 'enum' : 'union'
+  if (flags & F.Intersection) return 'intersection'
+  if (flags & F.TemplateLiteral) return 'templateLiteral'
+  if (flags & F.Object) return objectKind()
+  return 'unresolved'
+}

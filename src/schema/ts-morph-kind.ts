@@ -1,5 +1,5 @@
 import { ts, type Node, type Type } from 'ts-morph'
-import { kindOfTypeFlags } from './flag-kinds.js'
+import { kindOfType, kindOfTypeFlags } from './flag-kinds.js'
 import type { TypeKind } from './view.js'
 
 const F = ts.TypeFlags
@@ -7,15 +7,7 @@ const arrayNames = new Set(['Array', 'ReadonlyArray'])
 
 /** Classifies a ts-morph type by its checker flags; the order matters (booleans and enums are unions). */
 export function kindOf(type: Type, isDefaultLib: LibTest): TypeKind {
-  const flags = type.getFlags()
-  const flagKind = kindOfFlags(flags)
-  if (flagKind) return flagKind
-  if (flags & F.NonPrimitive) return 'anyObject'
-  if (flags & F.Union) return flags & F.EnumLiteral ? 'enum' : 'union'
-  if (flags & F.Intersection) return 'intersection'
-  if (flags & F.TemplateLiteral) return 'templateLiteral'
-  if (flags & F.Object) return objectKind(type, isDefaultLib)
-  return 'unresolved'
+  return kindOfType(type.getFlags(), F, () => objectKind(type, isDefaultLib))
 }
 
 /** The kind of a type that its flags alone decide, e.g. a hole of a template literal type. */

@@ -30,8 +30,8 @@ export interface LocatedOutcome {
 
 /**
  * The golden schema cases of a module, derived through a backend's views exactly as the builder
- * derives tools: the `Params` interface or alias, the first parameter of `execute`, and the output
- * of every exported function.
+ * derives tools: the `Params` interface or alias, and the first parameter and the output of every
+ * function.
  */
 export function schemaCases(backend: CheckerBackend, root: string, file: string): Record<string, LocatedOutcome | undefined> {
   const { view } = backend
@@ -57,8 +57,9 @@ export function schemaCases(backend: CheckerBackend, root: string, file: string)
     } else if (statement.kind === k.FunctionDeclaration && name !== undefined) {
       const [handler] = view.handlerTypes([statement])
       if (handler === undefined) continue
+      // As the golden tests ask: the first parameter of any function, at the parameter.
       const at = statement.parameters?.[0] ?? statement
-      if (name === 'execute') cases['execute'] = locate(generator.parameters(handler.parameter, at))
+      cases[`${name}(…)`] = locate(generator.parameters(handler.parameter, at))
       const output = generator.output(handler.returns, statement.type ?? statement)
       cases[`${name}()`] = output && locate(output)
     }

@@ -6,6 +6,7 @@ import type { TypeView } from '../../schema/view.js'
 import { NativeChecker } from './checker.js'
 import type { NativeModules } from './load.js'
 import { prefetchProperties } from './prefetch.js'
+import type { TypeNodeLike } from './written-nodes.js'
 
 /**
  * The analysis view of one snapshot of the native program. Syntax comes from the binary ASTs the
@@ -16,6 +17,7 @@ export class NativeAnalysisView implements AnalysisView {
   readonly kinds: SyntaxKinds
   readonly checker: NativeChecker
   private readonly modules = new Map<string, ModuleSyntax | undefined>()
+  private readonly syntaxes = new WeakMap<SourceFile, ModuleSyntax>()
   private syntaxDiagnostics: Map<string, readonly Diagnostic[]> | undefined
 
   constructor(
@@ -34,9 +36,22 @@ export class NativeAnalysisView implements AnalysisView {
   module(file: string): ModuleSyntax | undefined {
     if (!this.modules.has(file)) {
       const sourceFile = this.project.program.getSourceFile(file)
-      this.modules.set(file, sourceFile && { file: sourceFile.fileName, text: sourceFile.text, node: sourceFile as unknown as SyntaxNode })
+      this.modules.set(file, sourceFile && this.syntaxOf(sourceFile))
     }
     return this.modules.get(file)
+  }
+
+  moduleOf(node: SyntaxNode): ModuleSyntax {
+    return this.syntaxOf(native(node).getSourceFile())
+  }
+
+  private syntaxOf(sourceFile: SourceFile): ModuleSyntax {
+    let module = this.syntaxes.get(sourceFile)
+    if (module === undefined) {
+      module = { file: sourceFile.fileName, text: sourceFile.text, node: sourceFile as unknown as SyntaxNode }
+      this.syntaxes.set(sourceFile, module)
+    }
+    return module
   }
 
   start(node: SyntaxNode): number {
@@ -91,7 +106,10 @@ export class NativeAnalysisView implements AnalysisView {
         parameter === undefined ? this.firstParameterType(signature) : parameter === 'none' ? undefined : parameterTypes[parameterIndex++]
       const returns = signature && checker.getReturnTypeOfSignature(signature)
       if (!signature || !returns) return undefined
-      return { parameter: parameterType && this.checker.view(parameterType), returns: this.checker.view(returns) }
+      // Views read from the written type nodes give union members their written order.
+      const writtenParameter = parameter === undefined || parameter === 'none' ? undefined : (parameter as TypeNodeLike).type
+      const writtenReturn = parameter === undefined ? undefined : (native(handler) as TypeNodeLike).type
+      return { parameter: parameterType && this.checker.view(parameterType, writtenParameter), returns: this.checker.view(returns, writtenReturn) }
     })
     // What the schemas will read of every parameter and (awaited, or streamed) output type, fetched by levels.
     const outputs = found.map((types) => types && (types.returns.awaited().asyncElement() ?? types.returns.awaited()))
@@ -99,10 +117,11 @@ export class NativeAnalysisView implements AnalysisView {
     return found
   }
 
-  /** The first parameter of a handler written as a function (`this` is no parameter); `none` when it takes none. */
+  /** The first parameter of a handler written as a function (`this` is no parameter), as ts-morph's function-like declarations; `none` when it takes none. */
   private writtenParameter(handler: SyntaxNode): Node | 'none' | undefined {
     const k = this.kinds
-    if (handler.kind !== k.MethodDeclaration && handler.kind !== k.FunctionExpression && handler.kind !== k.ArrowFunction) return undefined
+    const functionLike = [k.MethodDeclaration, k.FunctionExpression, k.ArrowFunction, k.FunctionDeclaration]
+    if (!functionLike.includes(handler.kind)) return undefined
     const parameters = (handler.parameters ?? []).filter((parameter) => !(parameter.name?.kind === k.Identifier && parameter.name.text === 'this'))
     return parameters[0] === undefined ? 'none' : native(parameters[0])
   }
@@ -114,9 +133,11 @@ export class NativeAnalysisView implements AnalysisView {
 
   typesAt(nodes: readonly SyntaxNode[]): TypeView<unknown>[] {
     if (nodes.length === 0) return []
-    return this.project.checker.getTypeAtLocation(nodes.map(native)).map((type) => {
+    const { isTypeNode } = this.native.ast
+    return this.project.checker.getTypeAtLocation(nodes.map(native)).map((type, index) => {
       if (type === undefined) throw new Error('toolcat: the native checker has no type at a node it parsed')
-      return this.checker.view(type)
+      const node = native(nodes[index] as SyntaxNode)
+      return this.checker.view(type, isTypeNode(node) ? (node as TypeNodeLike) : undefined)
     })
   }
 

@@ -1,62 +1,93 @@
 import type { Node } from 'typescript/unstable/ast'
 import type { Project, Symbol as NativeSymbol, Type } from 'typescript/unstable/sync'
 import { kindOfTypeFlags } from '../../schema/flag-kinds.js'
-import { sourceOrderedMembers } from '../../schema/property-order.js'
 import type { Docs, PropertyView, TypeKind, TypeView } from '../../schema/view.js'
 import { NativeDocs } from './docs.js'
+import { kindOf } from './kinds.js'
 import type { NativeModules } from './load.js'
+import { propertyViews, type FetchedProperties } from './properties.js'
 import { AwaitedUnionView, NativeTypeView } from './type-view.js'
+import { writesType, type TypeNodeLike, type WrittenContext } from './written-nodes.js'
 
-/** The property symbols of an object type and their types, index for index. */
-export interface FetchedProperties {
-  readonly symbols: readonly NativeSymbol[]
-  readonly types: readonly (Type | undefined)[]
-}
+export type { FetchedProperties }
 
 /** `TypeFormatFlags.NoTruncation`: the full type in messages, as the ts-morph backend prints it. */
 const NO_TRUNCATION = 1
 
+/** A declaration node with the members `shapeOf` reads. */
+type DeclarationLike = Node & { readonly heritageClauses?: readonly unknown[]; readonly members?: readonly (Node & { readonly type?: TypeNodeLike })[] }
+
 /**
- * The checker of one snapshot of the native program, with every answer cached per type or symbol
- * (the API's own registry keeps the fetched objects, so asking again costs nothing). Requests that
- * can be sent for many objects at once are (`getTypeOfSymbol` of every property of a type).
+ * The checker of one snapshot of the native program, with every answer cached per type, symbol or
+ * node (the API's own registry keeps fetched objects too). Requests that can be sent for many
+ * objects at once are: the types of a level's properties, the types of a union's written members.
  */
 export class NativeChecker {
-  private readonly views = new Map<Type, NativeTypeView>()
+  readonly written: WrittenContext
+  private readonly views = new Map<Type, Map<object | undefined, NativeTypeView>>()
   private readonly argumentsOf = new Map<Type, readonly Type[]>()
   private readonly signatures = new Map<Type, boolean>()
   private readonly libFiles = new Map<string, boolean>()
   private readonly fetchedProperties = new Map<Type, FetchedProperties>()
+  private readonly propertyViewsOf = new Map<Type, PropertyView<Node>[]>()
+  private readonly typeAt = new Map<Node, Type | undefined>()
+  private readonly referenced = new Map<Node, NativeSymbol | undefined>()
   private readonly docsReader: NativeDocs
 
   constructor(
     readonly modules: NativeModules,
-    private readonly project: Project,
+    readonly project: Project,
   ) {
     this.docsReader = new NativeDocs(modules.ast)
+    const checker = this
+    this.written = {
+      kinds: modules.ast.SyntaxKind,
+      referencedSymbol: (reference) => checker.referencedSymbol(reference),
+      declarationsOf: (symbol) => symbol.declarations.flatMap((handle) => handle.resolve(project) ?? []),
+      propertyOfTypeAt: (node, name) => {
+        const [type] = checker.typesAtNodes([node])
+        return type && project.checker.getPropertyOfType(type, name)
+      },
+    }
   }
 
-  /** The view of a type; equal types give the same view. */
-  view(type: Type): NativeTypeView {
-    let view = this.views.get(type)
+  /** The view of a type read from `written` (or from nowhere); equal types and nodes give the same view. */
+  view(type: Type, written?: TypeNodeLike): NativeTypeView {
+    let byNode = this.views.get(type)
+    if (byNode === undefined) this.views.set(type, (byNode = new Map()))
+    let view = byNode.get(written)
     if (view === undefined) {
-      view = new NativeTypeView(type, this)
-      this.views.set(type, view)
+      view = new NativeTypeView(type, written, this)
+      byNode.set(written, view)
     }
     return view
   }
 
-  /** Classifies a type by its flags; the order matters (booleans and enums are unions). */
+  /** A view remembering its written node, when that node writes exactly this type (or it less an optional member's `undefined`). */
+  viewWritten(type: Type, written: TypeNodeLike | undefined): NativeTypeView {
+    const [writtenType] = written ? this.typesAtNodes([written]) : []
+    return this.view(type, written && writtenType && this.writes(writtenType, type) ? written : undefined)
+  }
+
+  /** Whether a written node's type is `type`, or `type` less the `undefined` an optional member adds. */
+  writes(written: Type, type: Type): boolean {
+    const { TypeFlags } = this.modules.sync
+    const unionMembers = (t: Type) => ((t.flags & TypeFlags.Union) !== 0 ? this.members(t) : [])
+    return writesType(written, type, unionMembers, (member) => (member.flags & TypeFlags.Undefined) !== 0)
+  }
+
+  /** The types the checker gives these nodes (a type node's denoted type), in one request for those not asked before. */
+  typesAtNodes(nodes: readonly Node[]): (Type | undefined)[] {
+    const missing = [...new Set(nodes.filter((node) => !this.typeAt.has(node)))]
+    if (missing.length > 0) {
+      const types = this.project.checker.getTypeAtLocation(missing)
+      missing.forEach((node, index) => this.typeAt.set(node, types[index]))
+    }
+    return nodes.map((node) => this.typeAt.get(node))
+  }
+
   kindOf(type: Type): TypeKind {
-    const F = this.modules.sync.TypeFlags
-    const flags = type.flags
-    const flagKind = this.kindOfFlags(flags)
-    if (flagKind) return flagKind
-    if (flags & F.Union) return flags & F.EnumLiteral ? 'enum' : 'union'
-    if (flags & F.Intersection) return 'intersection'
-    if (flags & F.TemplateLiteral) return 'templateLiteral'
-    if (flags & F.Object) return this.objectKind(type)
-    return 'unresolved'
+    return kindOf(this, type)
   }
 
   /** The kind of a type that its flags alone decide, e.g. a hole of a template literal type. */
@@ -64,20 +95,8 @@ export class NativeChecker {
     return kindOfTypeFlags(flags, this.modules.sync.TypeFlags)
   }
 
-  private objectKind(type: Type): TypeKind {
-    const { ObjectFlags, SymbolFlags } = this.modules.sync
-    const symbol = this.symbolOf(type)
-    const name = symbol?.name
-    if ((name === 'Array' || name === 'ReadonlyArray') && this.typeArguments(type).length === 1) return 'array'
-    if (this.target(type) !== undefined && ((this.target(type)?.objectFlags ?? 0) & ObjectFlags.Tuple) !== 0) return 'tuple'
-    if (this.hasSignatures(type)) return 'function'
-    const declared = this.symbolOf(this.target(type) ?? type)
-    if (!declared) return 'object'
-    if (declared.flags & (SymbolFlags.Interface | SymbolFlags.Class) && this.isLibSymbol(declared)) return 'builtin'
-    return declared.flags & SymbolFlags.Class ? 'class' : 'object'
-  }
-
-  private hasSignatures(type: Type): boolean {
+  /** Whether an object type has call or construct signatures, from its declarations where they tell. */
+  hasSignatures(type: Type): boolean {
     let has = this.signatures.get(type)
     if (has === undefined) {
       has = this.shapeOf(type).signatures
@@ -98,25 +117,40 @@ export class NativeChecker {
    * checker knows (functions, classes, base types, merged declarations, the default lib).
    */
   private shapeOf(type: Type): { signatures?: boolean; index?: boolean } {
-    const { ObjectFlags, SymbolFlags } = this.modules.sync
-    const { SyntaxKind } = this.modules.ast
+    const { ObjectFlags } = this.modules.sync
     if ((((type as { objectFlags?: number }).objectFlags ?? 0) & ObjectFlags.Mapped) !== 0) return { signatures: false }
+    const declarations = this.plainDeclarations(type)
+    if (declarations === undefined) return {}
+    const { SyntaxKind } = this.modules.ast
+    const members = declarations.flatMap((declaration) => declaration.members ?? [])
+    return {
+      signatures: members.some((member) => member.kind === SyntaxKind.CallSignature || member.kind === SyntaxKind.ConstructSignature),
+      index: members.some((member) => member.kind === SyntaxKind.IndexSignature),
+    }
+  }
+
+  /** The declarations of a type literal or an interface without base types (nothing else merged in), else undefined. */
+  private plainDeclarations(type: Type): DeclarationLike[] | undefined {
+    const { SymbolFlags } = this.modules.sync
+    const { SyntaxKind } = this.modules.ast
     const symbol = this.symbolOf(this.target(type) ?? type)
     const structural = SymbolFlags.TypeLiteral | SymbolFlags.Interface
-    if (!symbol || (symbol.flags & structural) === 0 || (symbol.flags & ~structural & SymbolFlags.Value) !== 0 || this.isLibSymbol(symbol)) return {}
-    let signatures = false
-    let index = false
-    for (const handle of symbol.declarations) {
-      const declaration = handle.resolve(this.project) as { kind: number; heritageClauses?: unknown[]; members?: readonly { kind: number }[] } | undefined
-      const isLiteral = declaration?.kind === SyntaxKind.TypeLiteral
-      const isPlainInterface = declaration?.kind === SyntaxKind.InterfaceDeclaration && (declaration.heritageClauses?.length ?? 0) === 0
-      if (!declaration || (!isLiteral && !isPlainInterface)) return {}
-      for (const member of declaration.members ?? []) {
-        if (member.kind === SyntaxKind.CallSignature || member.kind === SyntaxKind.ConstructSignature) signatures = true
-        else if (member.kind === SyntaxKind.IndexSignature) index = true
-      }
-    }
-    return { signatures, index }
+    if (!symbol || (symbol.flags & structural) === 0 || (symbol.flags & ~structural & SymbolFlags.Value) !== 0 || this.isLibSymbol(symbol)) return undefined
+    const declarations = this.written.declarationsOf(symbol) as DeclarationLike[]
+    const plain = declarations.length === symbol.declarations.length && declarations.every((declaration) =>
+      declaration.kind === SyntaxKind.TypeLiteral || (declaration.kind === SyntaxKind.InterfaceDeclaration && (declaration.heritageClauses?.length ?? 0) === 0),
+    )
+    return plain ? declarations : undefined
+  }
+
+  /** Whether a class or interface may have base types (one that extends nothing written has none). */
+  mayHaveBaseTypes(type: Type): boolean {
+    return this.plainDeclarations(type) === undefined
+  }
+
+  /** The base types of a class or interface. */
+  baseTypes(type: Type): readonly Type[] {
+    return (type as { getBaseTypes(): readonly Type[] | undefined }).getBaseTypes() ?? []
   }
 
   text(type: Type): string {
@@ -153,6 +187,13 @@ export class NativeChecker {
     return (type as { aliasSymbol?: number }).aliasSymbol ? type.getAliasSymbol() : undefined
   }
 
+  /** The type node of the declaration of the type's own alias (`type Mode = 'a' | 'b'`), where its union is written. */
+  aliasTypeNode(type: Type): TypeNodeLike | undefined {
+    const alias = this.aliasSymbolOf(type)
+    const declaration = alias && this.written.declarationsOf(alias).find((node) => node.kind === this.modules.ast.SyntaxKind.TypeAliasDeclaration)
+    return (declaration as TypeNodeLike | undefined)?.type
+  }
+
   /** Whether a symbol is declared in one of TypeScript's own lib files (`lib.*.d.ts`). */
   isLibSymbol(symbol: NativeSymbol): boolean {
     return symbol.declarations.some((declaration) => this.isLibFile(declaration.path))
@@ -177,6 +218,16 @@ export class NativeChecker {
     return symbol.declarations[0]?.resolve(this.project)
   }
 
+  /** The symbol a type reference's name resolves to, through imports (asked once per reference). */
+  private referencedSymbol(reference: TypeNodeLike): NativeSymbol | undefined {
+    if (!this.referenced.has(reference)) {
+      const { SymbolFlags } = this.modules.sync
+      const symbol = reference.typeName && this.project.checker.getSymbolAtLocation(reference.typeName)
+      this.referenced.set(reference, symbol && symbol.flags & SymbolFlags.Alias ? this.project.checker.getAliasedSymbol(symbol) : symbol)
+    }
+    return this.referenced.get(reference)
+  }
+
   /** The symbol of a user-declared interface, alias, enum or class; lib helpers like `Partial` are transparent. */
   namedSymbol(type: Type): NativeSymbol | undefined {
     const { SyntaxKind } = this.modules.ast
@@ -187,33 +238,22 @@ export class NativeChecker {
     return named.includes(declaration.kind) ? symbol : undefined
   }
 
-  docsOf(symbol: NativeSymbol): Docs {
-    const declarations = symbol.declarations.flatMap((handle) => handle.resolve(this.project) ?? [])
-    return this.docsReader.of(declarations, symbol.valueDeclaration?.resolve(this.project))
+  /** A symbol's JSDoc, with the declaration it is written on and its name. */
+  docsOf(symbol: NativeSymbol): Docs<Node> {
+    const declarations = this.written.declarationsOf(symbol)
+    const docs = this.docsReader.of(declarations, symbol.valueDeclaration?.resolve(this.project))
+    const node = declarations[0]
+    return { ...docs, ...(node && { node }), name: symbol.name }
   }
 
-  /** Properties in declaration order, with their types (fetched with other types' by `fetchProperties` when prefetched). */
+  /** Properties in declaration order (a mapped type's in source order), with what the units read of each. */
   properties(type: Type): PropertyView<Node>[] {
-    const { symbols, types } = this.fetchedProperties.get(type) ?? this.fetchProperties([type])[0] ?? { symbols: [], types: [] }
-    const { SymbolFlags } = this.modules.sync
-    const properties = symbols.map((symbol, index): PropertyView<Node> => {
-      const propertyType = types[index]
-      if (propertyType === undefined) throw new Error(`toolcat: the native checker has no type for property ${symbol.name}`)
-      let docs: Docs | undefined
-      const checkerView = this
-      return {
-        name: symbol.name,
-        optional: (symbol.flags & SymbolFlags.Optional) !== 0,
-        type: this.view(propertyType),
-        get docs() {
-          return (docs ??= checkerView.docsOf(symbol))
-        },
-        get node() {
-          return checkerView.declarationOf(symbol)
-        },
-      }
-    })
-    return this.inSourceOrder(type, properties)
+    let views = this.propertyViewsOf.get(type)
+    if (views === undefined) {
+      views = propertyViews(this, type, this.fetchedProperties.get(type) ?? this.fetchProperties([type])[0] ?? { symbols: [], types: [] })
+      this.propertyViewsOf.set(type, views)
+    }
+    return views
   }
 
   /**
@@ -235,19 +275,31 @@ export class NativeChecker {
     })
   }
 
-  /** See `sourceOrderedMembers`. */
-  private inSourceOrder(type: Type, properties: PropertyView<Node>[]): PropertyView<Node>[] {
-    const { ObjectFlags } = this.modules.sync
-    if ((((type as { objectFlags?: number }).objectFlags ?? 0) & ObjectFlags.Mapped) === 0) return properties
-    return sourceOrderedMembers(properties, ({ node }) => node && { file: node.getSourceFile().fileName, position: node.getStart() })
-  }
-
   /** Value type of the string index signature, else of the number one. */
   indexType(type: Type): Type | undefined {
     const { TypeFlags } = this.modules.sync
     if ((type.flags & TypeFlags.Object) !== 0 && this.shapeOf(type).index === false) return undefined
     const infos = this.project.checker.getIndexInfosOfType(type)
     return (infos.find((info) => info.keyType.flags & TypeFlags.String) ?? infos.find((info) => info.keyType.flags & TypeFlags.Number))?.valueType
+  }
+
+  /** Value type of the number index signature (an interface extending `Array<T>` has `T`). */
+  numberIndexType(type: Type): Type | undefined {
+    const { TypeFlags } = this.modules.sync
+    if ((type.flags & TypeFlags.Object) !== 0 && this.shapeOf(type).index === false) return undefined
+    return this.project.checker.getIndexInfosOfType(type).find((info) => info.keyType.flags & TypeFlags.Number)?.valueType
+  }
+
+  /** The value type node of the first index signature declared on this interface or type literal. */
+  indexSignatureNode(type: Type): TypeNodeLike | undefined {
+    const { SyntaxKind } = this.modules.ast
+    const symbol = this.symbolOf(this.target(type) ?? type)
+    for (const declaration of (symbol ? this.written.declarationsOf(symbol) : []) as DeclarationLike[]) {
+      if (declaration.kind !== SyntaxKind.InterfaceDeclaration && declaration.kind !== SyntaxKind.TypeLiteral) continue
+      const signature = declaration.members?.find((member) => member.kind === SyntaxKind.IndexSignature)
+      if (signature) return signature.type
+    }
+    return undefined
   }
 
   /** What `await` gives: a library Promise unwrapped, each member of a union awaited. */

@@ -28,7 +28,7 @@ export class NativeDocs {
   }
 
   /** The documentation of a symbol with these declarations; `valueDeclaration` is where an inline comment may sit. */
-  of(declarations: readonly Node[], valueDeclaration: Node | undefined): Docs {
+  of(declarations: readonly Node[], valueDeclaration: Node | undefined): Docs<never> {
     const comments: string[] = []
     const tags: { name: string; text: string }[] = []
     for (const declaration of new Set(declarations)) {

@@ -2,6 +2,7 @@ import type { Type } from 'typescript/unstable/sync'
 import type { TypeView } from '../../schema/view.js'
 import type { NativeChecker } from './checker.js'
 import type { NativeTypeView } from './type-view.js'
+import { declaredTypeNode, type TypeNodeLike } from './written-nodes.js'
 
 /**
  * Walks, level by level, what the schema units will read of these types, fetching the properties
@@ -24,7 +25,10 @@ export function prefetchProperties(checker: NativeChecker, roots: readonly TypeV
       else if (view.kind === 'tuple') next.push(...view.tupleElements().map((element) => element.type))
     }
     const fetched = checker.fetchProperties(owners.map((owner) => owner.id as Type))
-    for (const { types } of fetched) for (const type of types) if (type !== undefined) next.push(checker.view(type))
+    // The types of every declared type node of the level's properties, in one request too.
+    const declared = fetched.flatMap(({ symbols }) => symbols.map((symbol) => declaredTypeNode(checker.written, checker.declarationOf(symbol))))
+    checker.typesAtNodes(declared.filter((node): node is TypeNodeLike => node !== undefined))
+    for (const owner of owners) for (const property of checker.properties(owner.id as Type)) next.push(property.type)
     frontier = next
   }
 }

@@ -1,29 +1,31 @@
 import type { Node } from 'typescript/unstable/ast'
-import type { Symbol as NativeSymbol, Type } from 'typescript/unstable/sync'
+import type { Type } from 'typescript/unstable/sync'
 import type { Docs, NamedInfo, PropertyView, TupleElementView, TypeKind, TypeView } from '../../schema/view.js'
 import type { NativeChecker } from './checker.js'
+import { namedDeclarations, unwrap, writtenElement, writtenTupleElements, writtenUnion, type TypeNodeLike } from './written-nodes.js'
 
 const asyncIterables = new Set(['AsyncIterable', 'AsyncIterableIterator', 'AsyncGenerator'])
 const promises = new Set(['Promise', 'PromiseLike'])
 
 /**
- * A type of the native checker as the schema units see it. Every answer is computed once and kept:
- * a type met by many tools costs its requests once. What can be read locally (flags, literal
- * values, declarations' positions and JSDoc) is read locally.
+ * A type of the native checker as the schema units see it, optionally remembering the type node it
+ * was written as. Every answer is computed once and kept: a type met by many tools costs its
+ * requests once. What can be read locally (flags, literal values, declarations, JSDoc) is.
  */
 export class NativeTypeView implements TypeView<Node> {
   readonly id: object
+  readonly origin: object | undefined
   readonly kind: TypeKind
   private cachedText: string | undefined
-  private cachedProperties: PropertyView<Node>[] | undefined
   private cachedMembers: TypeView<Node>[] | undefined
-  private cachedArguments: readonly Type[] | undefined
 
   constructor(
     private readonly type: Type,
+    private readonly written: TypeNodeLike | undefined,
     private readonly checker: NativeChecker,
   ) {
     this.id = type
+    this.origin = written
     this.kind = checker.kindOf(type)
   }
 
@@ -41,27 +43,45 @@ export class NativeTypeView implements TypeView<Node> {
   }
 
   element(): TypeView<Node> | undefined {
-    const element = this.typeArguments()[0]
-    return element && this.checker.view(element)
+    const element = this.checker.typeArguments(this.type)[0] ?? this.checker.numberIndexType(this.type)
+    const written = this.written && writtenElement(this.checker.written, this.written)
+    return element && this.checker.viewWritten(element, written)
   }
 
   tupleElements(): TupleElementView<Node>[] {
     const flags = this.checker.target(this.type)?.elementFlags ?? []
     const { ElementFlags } = this.checker.modules.sync
-    return this.typeArguments().slice(0, flags.length).map((element, index) => ({
-      type: this.checker.view(element),
+    const written = this.written && writtenTupleElements(this.checker.written, this.written)
+    return this.checker.typeArguments(this.type).slice(0, flags.length).map((element, index) => ({
+      type: this.checker.viewWritten(element, written?.[index]),
       optional: Boolean((flags[index] ?? 0) & ElementFlags.Optional),
       rest: Boolean((flags[index] ?? 0) & ElementFlags.Variable),
     }))
   }
 
   properties(): PropertyView<Node>[] {
-    return (this.cachedProperties ??= this.checker.properties(this.type))
+    return this.checker.properties(this.type)
   }
 
   indexType(): TypeView<Node> | undefined {
     const index = this.checker.indexType(this.type)
-    return index && this.checker.view(index)
+    return index && this.checker.viewWritten(index, this.checker.indexSignatureNode(this.type))
+  }
+
+  writtenMembers(): TypeView<Node>[] | undefined {
+    const start = this.written ?? this.checker.aliasTypeNode(this.type)
+    const members = start && writtenUnion(this.checker.written, start)
+    if (!members) return undefined
+    const types = this.checker.typesAtNodes(members)
+    return members.map((member, index) => this.checker.view(types[index] as Type, member))
+  }
+
+  writtenDocs(): Docs<Node>[] {
+    if (!this.written || this.namesItsOwnSymbol(this.written)) return []
+    const { checker } = this
+    return namedDeclarations(checker.written, this.written, checker.aliasSymbolOf(this.type), (symbol) => checker.isLibSymbol(symbol))
+      .map((symbol) => checker.docsOf(symbol))
+      .filter((docs) => docs.description !== undefined || docs.tags.length > 0)
   }
 
   templateParts(): { texts: string[]; holes: TypeKind[] } {
@@ -87,7 +107,7 @@ export class NativeTypeView implements TypeView<Node> {
     return declaration && { file: declaration.getSourceFile().fileName, position: declaration.getStart() }
   }
 
-  docs(): Docs {
+  docs(): Docs<Node> {
     const symbol = this.checker.namedSymbol(this.type)
     return symbol ? this.checker.docsOf(symbol) : { tags: [] }
   }
@@ -98,7 +118,7 @@ export class NativeTypeView implements TypeView<Node> {
 
   asyncElement(): TypeView<Node> | undefined {
     const symbol = this.checker.symbolOf(this.checker.target(this.type) ?? this.type)
-    const chunk = this.typeArguments()[0]
+    const chunk = this.checker.typeArguments(this.type)[0]
     return symbol && asyncIterables.has(symbol.name) && this.checker.isLibSymbol(symbol) && chunk ? this.checker.view(chunk) : undefined
   }
 
@@ -106,18 +126,28 @@ export class NativeTypeView implements TypeView<Node> {
   promised(): TypeView<Node> | undefined {
     if (this.kind !== 'builtin') return undefined
     const symbol = this.checker.symbolOf(this.checker.target(this.type) ?? this.type)
-    const value = this.typeArguments()[0]
+    const value = this.checker.typeArguments(this.type)[0]
     return symbol && promises.has(symbol.name) && value ? this.checker.view(value) : undefined
   }
 
-  private typeArguments(): readonly Type[] {
-    return (this.cachedArguments ??= this.checker.typeArguments(this.type))
+  /**
+   * Whether a written reference names this type's own alias or declaration (`priority: Priority`,
+   * `address: Address`): the walk through written names would stop there at once, so the checker
+   * need not be asked what the name resolves to.
+   */
+  private namesItsOwnSymbol(written: TypeNodeLike): boolean {
+    const reference = unwrap(this.checker.written, written)
+    if (reference.kind !== this.checker.written.kinds.TypeReference || !reference.typeName) return false
+    const name = reference.typeName.getText().split('.').at(-1)
+    const own = this.checker.aliasSymbolOf(this.type) ?? this.checker.symbolOf(this.checker.target(this.type) ?? this.type)
+    return own !== undefined && own.name === name
   }
 }
 
 /** A union built locally: `Promise<A> | B` awaited is `A | B`, a type the checker was never asked for. */
 export class AwaitedUnionView implements TypeView<Node> {
   readonly id = {}
+  readonly origin = undefined
   readonly kind = 'union'
 
   constructor(private readonly awaitedMembers: TypeView<Node>[]) {}
@@ -135,16 +165,15 @@ export class AwaitedUnionView implements TypeView<Node> {
   tupleElements = (): TupleElementView<Node>[] => []
   properties = (): PropertyView<Node>[] => []
   indexType = (): undefined => undefined
+  writtenMembers = (): undefined => undefined
+  writtenDocs = (): Docs<Node>[] => []
   templateParts = (): { texts: string[]; holes: TypeKind[] } => ({ texts: [], holes: [] })
   symbolName = (): undefined => undefined
   named = (): undefined => undefined
   declared = (): undefined => undefined
-  docs = (): Docs => ({ tags: [] })
+  docs = (): Docs<Node> => ({ tags: [] })
   awaited(): TypeView<Node> {
     return this
   }
   asyncElement = (): undefined => undefined
 }
-
-/** Only for the checker module, which builds property views from fetched symbols. */
-export type { NativeSymbol }

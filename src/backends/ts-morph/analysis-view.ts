@@ -2,7 +2,7 @@ import { Node, ts, type Project, type SourceFile, type Type } from 'ts-morph'
 import type { AnalysisView, HandlerTypes, ModuleSyntax, SpanMessage, SyntaxNode } from '../../analyze/view.js'
 import { syntaxKindsOf } from '../../analyze/view.js'
 import type { TypeView } from '../../schema/view.js'
-import { tsMorphViews } from '../../schema/view-ts-morph.js'
+import { tsMorphViews, writtenAt } from '../../schema/view-ts-morph.js'
 
 const kinds = syntaxKindsOf(ts.SyntaxKind as unknown as Record<string, unknown>)
 
@@ -22,12 +22,19 @@ export class TsMorphAnalysisView implements AnalysisView {
 
   module(file: string): ModuleSyntax | undefined {
     const sourceFile = this.project.getSourceFile(file)
-    if (sourceFile === undefined) return undefined
-    const node = sourceFile.compilerNode
-    let module = this.modules.get(node)
+    return sourceFile && this.syntaxOf(sourceFile.compilerNode)
+  }
+
+  moduleOf(node: SyntaxNode): ModuleSyntax {
+    return this.syntaxOf(compiler(node).getSourceFile())
+  }
+
+  private syntaxOf(sourceFile: ts.SourceFile): ModuleSyntax {
+    let module = this.modules.get(sourceFile)
     if (module === undefined) {
-      module = { file: sourceFile.getFilePath(), text: node.text, node: node as unknown as SyntaxNode }
-      this.modules.set(node, module)
+      // ts-morph's file paths: absolute, forward slashes, as the compiler's file names.
+      module = { file: sourceFile.fileName, text: sourceFile.text, node: sourceFile as unknown as SyntaxNode }
+      this.modules.set(sourceFile, module)
     }
     return module
   }
@@ -63,14 +70,20 @@ export class TsMorphAnalysisView implements AnalysisView {
       if (!signature) return undefined
       const parameter = signature.getParameters()[0]?.getTypeAtLocation(execute)
       const views = tsMorphViews(execute)
-      return { parameter: parameter && views(parameter), returns: views(signature.getReturnType()) }
+      // Views read from the written type nodes give union members their written order.
+      const declared = Node.isFunctionLikeDeclaration(execute) ? execute : undefined
+      const parameterNode = declared?.getParameters()[0]
+      return {
+        parameter: parameter && views(parameter, parameterNode && writtenAt(parameterNode)),
+        returns: views(signature.getReturnType(), declared?.getReturnTypeNode()),
+      }
     })
   }
 
   typesAt(nodes: readonly SyntaxNode[]): TypeView<unknown>[] {
     return nodes.map((node) => {
       const wrapped = this.wrap(node)
-      return tsMorphViews(wrapped)(wrapped.getType() as Type)
+      return tsMorphViews(wrapped)(wrapped.getType() as Type, writtenAt(wrapped))
     })
   }
 

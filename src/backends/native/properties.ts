@@ -1,0 +1,78 @@
+import type { Node } from 'typescript/unstable/ast'
+import type { Symbol as NativeSymbol, Type } from 'typescript/unstable/sync'
+import { sourceOrderedMembers } from '../../schema/property-order.js'
+import type { Docs, MemberKind, PropertyView } from '../../schema/view.js'
+import type { NativeChecker } from './checker.js'
+import { declaredTypeNode, type TypeNodeLike } from './written-nodes.js'
+
+/** The property symbols of an object type and their types, index for index. */
+export interface FetchedProperties {
+  readonly symbols: readonly NativeSymbol[]
+  readonly types: readonly (Type | undefined)[]
+}
+
+/** A declaration with the members a property view reads. */
+type MemberDeclaration = Node & { readonly initializer?: Node; readonly modifierFlags?: number; readonly modifiers?: readonly Node[] }
+
+/**
+ * The property views of an object type, as the ts-morph view gives them: each type read from the
+ * property's declared type node when that node writes it (the types of all those nodes asked in
+ * one request), JSDoc, member kind, visibility and a class field's initialiser from the
+ * declaration; a mapped type's members in source order.
+ */
+export function propertyViews(checker: NativeChecker, owner: Type, { symbols, types }: FetchedProperties): PropertyView<Node>[] {
+  const nodes = symbols.map((symbol) => checker.declarationOf(symbol) as MemberDeclaration | undefined)
+  const declared = nodes.map((node) => declaredTypeNode(checker.written, node))
+  // One request for every declared type node not asked before, instead of one per property.
+  checker.typesAtNodes(declared.filter((node): node is TypeNodeLike => node !== undefined))
+  const views = symbols.map((symbol, index): PropertyView<Node> => {
+    const type = types[index]
+    if (type === undefined) throw new Error(`toolcat: the native checker has no type for property ${symbol.name}`)
+    const node = nodes[index]
+    let docs: Docs<Node> | undefined
+    const initializer = node && isFieldOrParameter(checker, node) ? node.initializer?.getText() : undefined
+    return {
+      name: memberName(symbol),
+      optional: (symbol.flags & checker.modules.sync.SymbolFlags.Optional) !== 0,
+      // A mapped type's members keep the declarations they were mapped from, whose type nodes may say something else.
+      type: checker.viewWritten(type, declared[index]),
+      get docs() {
+        return (docs ??= checker.docsOf(symbol))
+      },
+      node,
+      member: memberKind(checker, symbol),
+      visibility: visibility(checker, symbol, node),
+      ...(initializer !== undefined && { initializer }),
+    }
+  })
+  const { ObjectFlags } = checker.modules.sync
+  if ((((owner as { objectFlags?: number }).objectFlags ?? 0) & ObjectFlags.Mapped) === 0) return views
+  return sourceOrderedMembers(views, ({ node }) => node && { file: node.getSourceFile().fileName, position: node.getStart() })
+}
+
+/** A member's key: a `#private` member's symbol is named `__#<n>@#name`, its key `#name` (as TypeScript 6 names it). */
+function memberName(symbol: NativeSymbol): string {
+  return /^__#\d+@(#.*)$/.exec(symbol.name)?.[1] ?? symbol.name
+}
+
+function isFieldOrParameter(checker: NativeChecker, node: Node): boolean {
+  const { SyntaxKind } = checker.modules.ast
+  return node.kind === SyntaxKind.PropertyDeclaration || node.kind === SyntaxKind.Parameter
+}
+
+function memberKind(checker: NativeChecker, symbol: NativeSymbol): MemberKind {
+  const { SymbolFlags } = checker.modules.sync
+  if (symbol.flags & SymbolFlags.Method) return 'method'
+  if (symbol.flags & (SymbolFlags.GetAccessor | SymbolFlags.SetAccessor)) return 'accessor'
+  return 'data'
+}
+
+function visibility(checker: NativeChecker, symbol: NativeSymbol, node: MemberDeclaration | undefined): PropertyView<Node>['visibility'] {
+  if (memberName(symbol).startsWith('#')) return 'private'
+  const { ModifierFlags, SyntaxKind } = checker.modules.ast
+  const flags = node?.modifierFlags ?? 0
+  const written = (kind: number) => node?.modifiers?.some((modifier) => modifier.kind === kind) ?? false
+  if (flags & ModifierFlags.Private || written(SyntaxKind.PrivateKeyword)) return 'private'
+  if (flags & ModifierFlags.Protected || written(SyntaxKind.ProtectedKeyword)) return 'protected'
+  return 'public'
+}

@@ -1,0 +1,175 @@
+import type { Node } from 'typescript/unstable/ast'
+import type { Symbol as NativeSymbol, Type } from 'typescript/unstable/sync'
+import type { NativeModules } from './load.js'
+
+/**
+ * Reading the type nodes a type was written as, on the native checker (the counterpart of
+ * `src/schema/written-nodes.ts`, with the same rules): syntax from the fetched trees, symbols and
+ * types of nodes from the checker, each answer cached.
+ */
+
+const maxSteps = 32
+
+/** A type node of the native AST, with the members these readers look at. */
+export interface TypeNodeLike extends Node {
+  readonly type?: TypeNodeLike
+  readonly types?: readonly TypeNodeLike[]
+  readonly typeName?: Node
+  readonly typeArguments?: readonly TypeNodeLike[]
+  readonly operator?: number
+  readonly objectType?: TypeNodeLike
+  readonly indexType?: TypeNodeLike
+  readonly literal?: Node & { readonly text?: string }
+  readonly elementType?: TypeNodeLike
+  readonly elements?: readonly TypeNodeLike[]
+  readonly dotDotDotToken?: Node
+}
+
+/** What the readers ask of the checker. */
+export interface WrittenContext {
+  readonly kinds: NativeModules['ast']['SyntaxKind']
+  /** The symbol a type reference's name resolves to, through imports. */
+  referencedSymbol(reference: TypeNodeLike): NativeSymbol | undefined
+  /** The declarations of a symbol that are syntax nodes here. */
+  declarationsOf(symbol: NativeSymbol): Node[]
+  /** The type of a property of the type a node denotes, by name. */
+  propertyOfTypeAt(node: TypeNodeLike, name: string): NativeSymbol | undefined
+}
+
+/** The node inside parentheses (and a `readonly` operator when asked), as many times as written. */
+export function unwrap(context: WrittenContext, node: TypeNodeLike, readonlyToo = false): TypeNodeLike {
+  const k = context.kinds
+  let current = node
+  for (;;) {
+    if (current.kind === k.ParenthesizedType && current.type) current = current.type
+    else if (readonlyToo && current.kind === k.TypeOperator && current.operator === k.ReadonlyKeyword && current.type) current = current.type
+    else return current
+  }
+}
+
+function aliasDeclaration(context: WrittenContext, symbol: NativeSymbol | undefined): (TypeNodeLike & { typeParameters?: readonly (Node & { name: Node & { text: string }; defaultType?: TypeNodeLike })[] }) | undefined {
+  if (symbol === undefined) return undefined
+  return context.declarationsOf(symbol).find((declaration) => declaration.kind === context.kinds.TypeAliasDeclaration) as never
+}
+
+/** The union member nodes a written node stands for (see `TypeView.writtenMembers`). */
+export function writtenUnion(context: WrittenContext, start: TypeNodeLike): TypeNodeLike[] | undefined {
+  const k = context.kinds
+  let node: TypeNodeLike = start
+  let parameters = new Map<string, TypeNodeLike>()
+  for (let step = 0; step < maxSteps; step++) {
+    node = substitute(context, unwrap(context, node), parameters)
+    if (node.kind === k.UnionType) return (node.types ?? []).map((member) => substitute(context, unwrap(context, member), parameters))
+    if (node.kind === k.IndexedAccessType) {
+      const declared = declaredTypeNode(context, indexedDeclaration(context, node))
+      if (!declared) return undefined
+      node = declared
+      parameters = new Map()
+      continue
+    }
+    if (node.kind !== k.TypeReference) return undefined
+    const declaration = aliasDeclaration(context, context.referencedSymbol(node))
+    const body = declaration?.type
+    if (!declaration || !body) return undefined
+    const args = (node.typeArguments ?? []).map((arg) => substitute(context, arg, parameters))
+    parameters = new Map(
+      (declaration.typeParameters ?? []).flatMap((parameter, index) => {
+        const arg = args[index] ?? parameter.defaultType
+        return arg ? [[parameter.name.text, arg] as const] : []
+      }),
+    )
+    node = body
+  }
+  return undefined
+}
+
+/** A reference to an alias type parameter, replaced by the node written for it. */
+function substitute(context: WrittenContext, node: TypeNodeLike, parameters: ReadonlyMap<string, TypeNodeLike>): TypeNodeLike {
+  if (parameters.size === 0 || node.kind !== context.kinds.TypeReference || (node.typeArguments?.length ?? 0) > 0 || !node.typeName) return node
+  return parameters.get(node.typeName.getText()) ?? node
+}
+
+/**
+ * The declarations a written node names that a checker type loses, nearest first (see
+ * `TypeView.writtenDocs`): aliases named by reference and properties named by an indexed access
+ * with a literal key; stops at `ownAlias` and at the default lib's aliases.
+ */
+export function namedDeclarations(context: WrittenContext, start: TypeNodeLike, ownAlias: NativeSymbol | undefined, isLib: (symbol: NativeSymbol) => boolean): NativeSymbol[] {
+  const k = context.kinds
+  const found: NativeSymbol[] = []
+  let node: TypeNodeLike | undefined = start
+  for (let step = 0; node !== undefined && step < maxSteps; step++) {
+    node = unwrap(context, node)
+    if (node.kind === k.IndexedAccessType) {
+      const property = indexedProperty(context, node)
+      if (!property) break
+      found.push(property)
+      node = declaredTypeNode(context, context.declarationsOf(property)[0])
+      continue
+    }
+    if (node.kind !== k.TypeReference) break
+    const symbol = context.referencedSymbol(node)
+    const declaration = aliasDeclaration(context, symbol)
+    if (!symbol || !declaration || symbol.id === ownAlias?.id || isLib(symbol)) break
+    found.push(symbol)
+    node = declaration.type
+  }
+  return found
+}
+
+/** The property `T["key"]` names, when the key is a string or number literal. */
+function indexedProperty(context: WrittenContext, node: TypeNodeLike): NativeSymbol | undefined {
+  const k = context.kinds
+  const index = node.indexType
+  const literal = index?.kind === k.LiteralType ? index.literal : undefined
+  if (!literal || !node.objectType || (literal.kind !== k.StringLiteral && literal.kind !== k.NumericLiteral)) return undefined
+  const key = literal.kind === k.NumericLiteral ? String(Number(literal.text)) : (literal.text ?? '')
+  return context.propertyOfTypeAt(node.objectType, key)
+}
+
+function indexedDeclaration(context: WrittenContext, node: TypeNodeLike): Node | undefined {
+  const property = indexedProperty(context, node)
+  return property && context.declarationsOf(property)[0]
+}
+
+/** The type node a property, parameter or variable declaration writes, if any. */
+export function declaredTypeNode(context: WrittenContext, declaration: Node | undefined): TypeNodeLike | undefined {
+  const k = context.kinds
+  if (declaration === undefined) return undefined
+  if (declaration.kind === k.PropertySignature || declaration.kind === k.PropertyDeclaration || declaration.kind === k.Parameter) {
+    return (declaration as TypeNodeLike).type
+  }
+  return undefined
+}
+
+/** The element node of a written array (`T[]`, `readonly T[]`, `Array<T>`, `ReadonlyArray<T>`). */
+export function writtenElement(context: WrittenContext, node: TypeNodeLike): TypeNodeLike | undefined {
+  const k = context.kinds
+  const array = unwrap(context, node, true)
+  if (array.kind === k.ArrayType) return array.elementType
+  if (array.kind === k.TypeReference && array.typeArguments?.length === 1) return array.typeArguments[0]
+  return undefined
+}
+
+/** The element nodes of a written tuple, rest elements given as their element node. */
+export function writtenTupleElements(context: WrittenContext, node: TypeNodeLike): (TypeNodeLike | undefined)[] | undefined {
+  const k = context.kinds
+  const tuple = unwrap(context, node, true)
+  if (tuple.kind !== k.TupleType) return undefined
+  return (tuple.elements ?? []).map((element) => {
+    const named = element.kind === k.NamedTupleMember
+    let inner: TypeNodeLike | undefined = named ? element.type : element
+    const rest = inner?.kind === k.RestType || (named && element.dotDotDotToken !== undefined)
+    if (inner?.kind === k.RestType) inner = inner.type
+    if (inner?.kind === k.OptionalType) inner = inner.type
+    return rest ? inner && writtenElement(context, inner) : inner
+  })
+}
+
+/** Whether a written node's type (`written`) is `type`, or `type` less the `undefined` an optional member adds. */
+export function writesType(written: Type, type: Type, membersOf: (type: Type) => readonly Type[], isUndefined: (type: Type) => boolean): boolean {
+  if (written === type) return true
+  const members = (t: Type) => new Set((membersOf(t).length > 0 ? membersOf(t) : [t]).filter((member) => !isUndefined(member)))
+  const [a, b] = [members(written), members(type)]
+  return a.size === b.size && [...a].every((member) => b.has(member))
+}
