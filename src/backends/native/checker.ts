@@ -7,9 +7,15 @@ import { kindOf } from './kinds.js'
 import type { NativeModules } from './load.js'
 import { propertyViews, type FetchedProperties } from './properties.js'
 import { AwaitedUnionView, NativeTypeView } from './type-view.js'
-import { writesType, type TypeNodeLike, type WrittenContext } from './written-nodes.js'
+import { unwrap, writesType, type TypeNodeLike, type WrittenContext } from './written-nodes.js'
 
 export type { FetchedProperties }
+
+/**
+ * The default lib's aliases whose declared types are mapped or conditional types, never unions:
+ * following a reference to one through written unions needs no lib file fetched.
+ */
+const libHelpers = new Set(['Record', 'Partial', 'Required', 'Readonly', 'Pick', 'Omit', 'Exclude', 'Extract', 'NonNullable', 'ReturnType', 'Parameters', 'InstanceType', 'Awaited', 'Uppercase', 'Lowercase', 'Capitalize', 'Uncapitalize'])
 
 /** `TypeFormatFlags.NoTruncation`: the full type in messages, as the ts-morph backend prints it. */
 const NO_TRUNCATION = 1
@@ -26,6 +32,9 @@ export class NativeChecker {
   readonly written: WrittenContext
   private readonly views = new Map<Type, Map<object | undefined, NativeTypeView>>()
   private readonly argumentsOf = new Map<Type, readonly Type[]>()
+  private readonly membersOf = new Map<Type, readonly Type[]>()
+  private readonly indexInfosOf = new Map<Type, ReturnType<Project['checker']['getIndexInfosOfType']>>()
+  private readonly referencedByName = new Map<string, NativeSymbol | undefined>()
   private readonly signatures = new Map<Type, boolean>()
   private readonly libFiles = new Map<string, boolean>()
   private readonly fetchedProperties = new Map<Type, FetchedProperties>()
@@ -44,6 +53,7 @@ export class NativeChecker {
       kinds: modules.ast.SyntaxKind,
       referencedSymbol: (reference) => checker.referencedSymbol(reference),
       declarationsOf: (symbol) => symbol.declarations.flatMap((handle) => handle.resolve(project) ?? []),
+      isLibHelper: (symbol) => libHelpers.has(symbol.name) && checker.isLibSymbol(symbol),
       propertyOfTypeAt: (node, name) => {
         const [type] = checker.typesAtNodes([node])
         return type && project.checker.getPropertyOfType(type, name)
@@ -157,9 +167,14 @@ export class NativeChecker {
     return this.project.checker.typeToString(type, undefined, NO_TRUNCATION)
   }
 
-  /** Members of a union or intersection, holes of a template literal type. */
+  /** Members of a union or intersection, holes of a template literal type (the API asks again on every call: kept here). */
   members(type: Type): readonly Type[] {
-    return (type as { getTypes?(): readonly Type[] | undefined }).getTypes?.() ?? []
+    let found = this.membersOf.get(type)
+    if (found === undefined) {
+      found = (type as { getTypes?(): readonly Type[] | undefined }).getTypes?.() ?? []
+      this.membersOf.set(type, found)
+    }
+    return found
   }
 
   /** The generic target of a type reference (`Array` of `Array<string>`, the tuple target of a tuple). */
@@ -218,14 +233,70 @@ export class NativeChecker {
     return symbol.declarations[0]?.resolve(this.project)
   }
 
-  /** The symbol a type reference's name resolves to, through imports (asked once per reference). */
+  /**
+   * The symbol a type reference's name resolves to, through imports. Asked once per name and module
+   * where nothing in between can declare that name (a type parameter, a namespace), else once per
+   * reference: `priority: Priority` written in a hundred properties costs one request, not a hundred.
+   */
   private referencedSymbol(reference: TypeNodeLike): NativeSymbol | undefined {
-    if (!this.referenced.has(reference)) {
-      const { SymbolFlags } = this.modules.sync
-      const symbol = reference.typeName && this.project.checker.getSymbolAtLocation(reference.typeName)
-      this.referenced.set(reference, symbol && symbol.flags & SymbolFlags.Alias ? this.project.checker.getAliasedSymbol(symbol) : symbol)
+    if (this.referenced.has(reference)) return this.referenced.get(reference)
+    const name = reference.typeName?.getText()
+    const key = name !== undefined && this.resolvesModuleWide(reference, name) ? `${reference.getSourceFile().fileName}\0${name}` : undefined
+    if (key !== undefined && this.referencedByName.has(key)) return this.referencedByName.get(key)
+    const { SymbolFlags } = this.modules.sync
+    const symbol = reference.typeName && this.project.checker.getSymbolAtLocation(reference.typeName)
+    const resolved = symbol && symbol.flags & SymbolFlags.Alias ? this.project.checker.getAliasedSymbol(symbol) : symbol
+    this.referenced.set(reference, resolved)
+    if (key !== undefined) this.referencedByName.set(key, resolved)
+    return resolved
+  }
+
+  /**
+   * A written reference that names the type's own alias or declaration (`priority: Priority`, the
+   * checker type aliased `Priority`; `balance?: Money`) resolves to it: known without asking, the
+   * walk through written unions starts from it for free.
+   */
+  seedOwnAlias(written: TypeNodeLike, type: Type): void {
+    const reference = unwrap(this.written, written)
+    if (reference.kind !== this.modules.ast.SyntaxKind.TypeReference || !reference.typeName || this.referenced.has(reference)) return
+    const own = this.ownSymbolOf(type)
+    if (own !== undefined && reference.typeName.getText().split('.').at(-1) === own.name) this.referenced.set(reference, own)
+    // An enum (`color?: Color`): a name for a union of enum members and no alias of its own is the
+    // enum itself, which ends the walk as a symbol that is no alias would.
+    else if (own === undefined && this.isEnumUnion(type)) this.referenced.set(reference, undefined)
+  }
+
+  /** Whether a type without an alias is a union of enum members (and `undefined`). */
+  private isEnumUnion(type: Type): boolean {
+    const { TypeFlags } = this.modules.sync
+    if ((type.flags & TypeFlags.Union) === 0 || this.aliasSymbolOf(type) !== undefined) return false
+    const defined = this.members(type).filter((member) => (member.flags & TypeFlags.Undefined) === 0)
+    return defined.length > 0 && defined.every((member) => (member.flags & TypeFlags.EnumLiteral) !== 0)
+  }
+
+  /**
+   * The symbol a type is known by — its alias, else its (target's) symbol — looking through the
+   * `undefined` an optional member adds (`balance?: Money` is `Money | undefined`).
+   */
+  ownSymbolOf(type: Type): NativeSymbol | undefined {
+    const { TypeFlags } = this.modules.sync
+    const defined = (type.flags & TypeFlags.Union) !== 0 && !this.aliasSymbolOf(type) ? this.members(type).filter((member) => (member.flags & TypeFlags.Undefined) === 0) : [type]
+    const [only] = defined
+    if (defined.length !== 1 || only === undefined) return undefined
+    return this.aliasSymbolOf(only) ?? this.symbolOf(this.target(only) ?? only)
+  }
+
+  /** Whether a name written at `node` means what it means at the top of its module: no enclosing declaration can bind it. */
+  private resolvesModuleWide(node: Node, name: string): boolean {
+    const { SyntaxKind } = this.modules.ast
+    const head = name.split('.')[0]
+    const binding = new Set([SyntaxKind.MappedType, SyntaxKind.ConditionalType, SyntaxKind.InferType, SyntaxKind.ModuleDeclaration, SyntaxKind.ModuleBlock])
+    for (let current: Node | undefined = node.parent; current !== undefined && current.kind !== SyntaxKind.SourceFile; current = current.parent) {
+      if (binding.has(current.kind)) return false
+      const parameters = (current as { typeParameters?: readonly (Node & { name: { text: string } })[] }).typeParameters
+      if (parameters?.some((parameter) => parameter.name.text === head)) return false
     }
-    return this.referenced.get(reference)
+    return true
   }
 
   /** The symbol of a user-declared interface, alias, enum or class; lib helpers like `Partial` are transparent. */
@@ -279,15 +350,24 @@ export class NativeChecker {
   indexType(type: Type): Type | undefined {
     const { TypeFlags } = this.modules.sync
     if ((type.flags & TypeFlags.Object) !== 0 && this.shapeOf(type).index === false) return undefined
-    const infos = this.project.checker.getIndexInfosOfType(type)
+    const infos = this.indexInfos(type)
     return (infos.find((info) => info.keyType.flags & TypeFlags.String) ?? infos.find((info) => info.keyType.flags & TypeFlags.Number))?.valueType
+  }
+
+  private indexInfos(type: Type): ReturnType<Project['checker']['getIndexInfosOfType']> {
+    let infos = this.indexInfosOf.get(type)
+    if (infos === undefined) {
+      infos = this.project.checker.getIndexInfosOfType(type)
+      this.indexInfosOf.set(type, infos)
+    }
+    return infos
   }
 
   /** Value type of the number index signature (an interface extending `Array<T>` has `T`). */
   numberIndexType(type: Type): Type | undefined {
     const { TypeFlags } = this.modules.sync
     if ((type.flags & TypeFlags.Object) !== 0 && this.shapeOf(type).index === false) return undefined
-    return this.project.checker.getIndexInfosOfType(type).find((info) => info.keyType.flags & TypeFlags.Number)?.valueType
+    return this.indexInfos(type).find((info) => info.keyType.flags & TypeFlags.Number)?.valueType
   }
 
   /** The value type node of the first index signature declared on this interface or type literal. */

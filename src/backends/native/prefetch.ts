@@ -14,6 +14,7 @@ export function prefetchProperties(checker: NativeChecker, roots: readonly TypeV
   const seen = new Set<object>()
   let frontier = roots as readonly TypeView<unknown>[]
   while (frontier.length > 0) {
+    prefetchWritten(checker, frontier as readonly NativeTypeView[])
     const owners: NativeTypeView[] = []
     const next: TypeView<unknown>[] = []
     for (const view of frontier) {
@@ -31,4 +32,19 @@ export function prefetchProperties(checker: NativeChecker, roots: readonly TypeV
     for (const owner of owners) for (const property of checker.properties(owner.id as Type)) next.push(property.type)
     frontier = next
   }
+}
+
+/**
+ * The types of the written nodes the walk will read for a level's views — the element nodes of
+ * written arrays and tuples, the member nodes of written unions — in one request. A union written
+ * through an alias other than the type's own is left to the walk (its name must be resolved first).
+ */
+function prefetchWritten(checker: NativeChecker, views: readonly NativeTypeView[]): void {
+  const nodes: TypeNodeLike[] = []
+  for (const view of views) {
+    if (view.origin === undefined) continue
+    if (view.kind === 'array' || view.kind === 'tuple') nodes.push(...view.writtenElementNodes().filter((node) => node !== undefined))
+    else if (view.kind === 'union' || view.kind === 'enum') nodes.push(...(view.writtenMemberNodes() ?? []))
+  }
+  checker.typesAtNodes(nodes)
 }

@@ -69,11 +69,25 @@ export class NativeTypeView implements TypeView<Node> {
   }
 
   writtenMembers(): TypeView<Node>[] | undefined {
-    const start = this.written ?? this.checker.aliasTypeNode(this.type)
-    const members = start && writtenUnion(this.checker.written, start)
+    const members = this.writtenMemberNodes()
     if (!members) return undefined
     const types = this.checker.typesAtNodes(members)
     return members.map((member, index) => this.checker.view(types[index] as Type, member))
+  }
+
+  /** The member nodes of the union this type is written as (see `writtenMembers`), without their types. */
+  writtenMemberNodes(): TypeNodeLike[] | undefined {
+    if (this.written) this.checker.seedOwnAlias(this.written, this.type)
+    const start = this.written ?? this.checker.aliasTypeNode(this.type)
+    return start && writtenUnion(this.checker.written, start)
+  }
+
+  /** The written node of this view's array element or tuple elements, whose types an element view will ask for. */
+  writtenElementNodes(): (TypeNodeLike | undefined)[] {
+    if (!this.written) return []
+    if (this.kind === 'array') return [writtenElement(this.checker.written, this.written)]
+    if (this.kind === 'tuple') return writtenTupleElements(this.checker.written, this.written) ?? []
+    return []
   }
 
   writtenDocs(): Docs<Node>[] {
@@ -132,15 +146,14 @@ export class NativeTypeView implements TypeView<Node> {
 
   /**
    * Whether a written reference names this type's own alias or declaration (`priority: Priority`,
-   * `address: Address`): the walk through written names would stop there at once, so the checker
+   * `address?: Address`): the walk through written names would stop there at once, so the checker
    * need not be asked what the name resolves to.
    */
   private namesItsOwnSymbol(written: TypeNodeLike): boolean {
     const reference = unwrap(this.checker.written, written)
     if (reference.kind !== this.checker.written.kinds.TypeReference || !reference.typeName) return false
     const name = reference.typeName.getText().split('.').at(-1)
-    const own = this.checker.aliasSymbolOf(this.type) ?? this.checker.symbolOf(this.checker.target(this.type) ?? this.type)
-    return own !== undefined && own.name === name
+    return this.checker.ownSymbolOf(this.type)?.name === name
   }
 }
 

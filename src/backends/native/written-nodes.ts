@@ -32,6 +32,8 @@ export interface WrittenContext {
   referencedSymbol(reference: TypeNodeLike): NativeSymbol | undefined
   /** The declarations of a symbol that are syntax nodes here. */
   declarationsOf(symbol: NativeSymbol): Node[]
+  /** Whether a symbol is one of the default lib's helper aliases whose declared type is never a union (`Record`, `Partial`…). */
+  isLibHelper(symbol: NativeSymbol): boolean
   /** The type of a property of the type a node denotes, by name. */
   propertyOfTypeAt(node: TypeNodeLike, name: string): NativeSymbol | undefined
 }
@@ -68,7 +70,9 @@ export function writtenUnion(context: WrittenContext, start: TypeNodeLike): Type
       continue
     }
     if (node.kind !== k.TypeReference) return undefined
-    const declaration = aliasDeclaration(context, context.referencedSymbol(node))
+    const symbol = context.referencedSymbol(node)
+    if (symbol !== undefined && context.isLibHelper(symbol)) return undefined
+    const declaration = aliasDeclaration(context, symbol)
     const body = declaration?.type
     if (!declaration || !body) return undefined
     const args = (node.typeArguments ?? []).map((arg) => substitute(context, arg, parameters))
