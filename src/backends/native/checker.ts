@@ -7,21 +7,14 @@ import { kindOf } from './kinds.js'
 import type { NativeModules } from './load.js'
 import { propertyViews, type FetchedProperties } from './properties.js'
 import { AwaitedUnionView, NativeTypeView } from './type-view.js'
-import { unwrap, writesType, type TypeNodeLike, type WrittenContext } from './written-nodes.js'
+import { WrittenReferences } from './references.js'
+import { DeclaredShapes } from './shapes.js'
+import { writesType, type TypeNodeLike, type WrittenContext } from './written-nodes.js'
 
 export type { FetchedProperties }
 
-/**
- * The default lib's aliases whose declared types are mapped or conditional types, never unions:
- * following a reference to one through written unions needs no lib file fetched.
- */
-const libHelpers = new Set(['Record', 'Partial', 'Required', 'Readonly', 'Pick', 'Omit', 'Exclude', 'Extract', 'NonNullable', 'ReturnType', 'Parameters', 'InstanceType', 'Awaited', 'Uppercase', 'Lowercase', 'Capitalize', 'Uncapitalize'])
-
 /** `TypeFormatFlags.NoTruncation`: the full type in messages, as the ts-morph backend prints it. */
 const NO_TRUNCATION = 1
-
-/** A declaration node with the members `shapeOf` reads. */
-type DeclarationLike = Node & { readonly heritageClauses?: readonly unknown[]; readonly members?: readonly (Node & { readonly type?: TypeNodeLike })[] }
 
 /**
  * The checker of one snapshot of the native program, with every answer cached per type, symbol or
@@ -30,17 +23,15 @@ type DeclarationLike = Node & { readonly heritageClauses?: readonly unknown[]; r
  */
 export class NativeChecker {
   readonly written: WrittenContext
+  readonly references: WrittenReferences
+  readonly shapes: DeclaredShapes
   private readonly views = new Map<Type, Map<object | undefined, NativeTypeView>>()
   private readonly argumentsOf = new Map<Type, readonly Type[]>()
   private readonly membersOf = new Map<Type, readonly Type[]>()
-  private readonly indexInfosOf = new Map<Type, ReturnType<Project['checker']['getIndexInfosOfType']>>()
-  private readonly referencedByName = new Map<string, NativeSymbol | undefined>()
-  private readonly signatures = new Map<Type, boolean>()
   private readonly libFiles = new Map<string, boolean>()
   private readonly fetchedProperties = new Map<Type, FetchedProperties>()
   private readonly propertyViewsOf = new Map<Type, PropertyView<Node>[]>()
   private readonly typeAt = new Map<Node, Type | undefined>()
-  private readonly referenced = new Map<Node, NativeSymbol | undefined>()
   private readonly docsReader: NativeDocs
 
   constructor(
@@ -48,17 +39,9 @@ export class NativeChecker {
     readonly project: Project,
   ) {
     this.docsReader = new NativeDocs(modules.ast)
-    const checker = this
-    this.written = {
-      kinds: modules.ast.SyntaxKind,
-      referencedSymbol: (reference) => checker.referencedSymbol(reference),
-      declarationsOf: (symbol) => symbol.declarations.flatMap((handle) => handle.resolve(project) ?? []),
-      isLibHelper: (symbol) => libHelpers.has(symbol.name) && checker.isLibSymbol(symbol),
-      propertyOfTypeAt: (node, name) => {
-        const [type] = checker.typesAtNodes([node])
-        return type && project.checker.getPropertyOfType(type, name)
-      },
-    }
+    this.references = new WrittenReferences(this)
+    this.written = this.references.context
+    this.shapes = new DeclaredShapes(this)
   }
 
   /** The view of a type read from `written` (or from nowhere); equal types and nodes give the same view. */
@@ -103,64 +86,6 @@ export class NativeChecker {
   /** The kind of a type that its flags alone decide, e.g. a hole of a template literal type. */
   kindOfFlags(flags: number): TypeKind | undefined {
     return kindOfTypeFlags(flags, this.modules.sync.TypeFlags)
-  }
-
-  /** Whether an object type has call or construct signatures, from its declarations where they tell. */
-  hasSignatures(type: Type): boolean {
-    let has = this.signatures.get(type)
-    if (has === undefined) {
-      has = this.shapeOf(type).signatures
-      if (has === undefined) {
-        const { SignatureKind } = this.modules.sync
-        const checker = this.project.checker
-        has = checker.getSignaturesOfType(type, SignatureKind.Call).length > 0 || checker.getSignaturesOfType(type, SignatureKind.Construct).length > 0
-      }
-      this.signatures.set(type, has)
-    }
-    return has
-  }
-
-  /**
-   * Whether an object type has call or construct signatures and an index signature, when its
-   * declarations say so without the checker: a mapped type has no signatures; an interface without
-   * base types or a type literal has exactly the members written in it. Undefined where only the
-   * checker knows (functions, classes, base types, merged declarations, the default lib).
-   */
-  private shapeOf(type: Type): { signatures?: boolean; index?: boolean } {
-    const { ObjectFlags } = this.modules.sync
-    if ((((type as { objectFlags?: number }).objectFlags ?? 0) & ObjectFlags.Mapped) !== 0) return { signatures: false }
-    const declarations = this.plainDeclarations(type)
-    if (declarations === undefined) return {}
-    const { SyntaxKind } = this.modules.ast
-    const members = declarations.flatMap((declaration) => declaration.members ?? [])
-    return {
-      signatures: members.some((member) => member.kind === SyntaxKind.CallSignature || member.kind === SyntaxKind.ConstructSignature),
-      index: members.some((member) => member.kind === SyntaxKind.IndexSignature),
-    }
-  }
-
-  /** The declarations of a type literal or an interface without base types (nothing else merged in), else undefined. */
-  private plainDeclarations(type: Type): DeclarationLike[] | undefined {
-    const { SymbolFlags } = this.modules.sync
-    const { SyntaxKind } = this.modules.ast
-    const symbol = this.symbolOf(this.target(type) ?? type)
-    const structural = SymbolFlags.TypeLiteral | SymbolFlags.Interface
-    if (!symbol || (symbol.flags & structural) === 0 || (symbol.flags & ~structural & SymbolFlags.Value) !== 0 || this.isLibSymbol(symbol)) return undefined
-    const declarations = this.written.declarationsOf(symbol) as DeclarationLike[]
-    const plain = declarations.length === symbol.declarations.length && declarations.every((declaration) =>
-      declaration.kind === SyntaxKind.TypeLiteral || (declaration.kind === SyntaxKind.InterfaceDeclaration && (declaration.heritageClauses?.length ?? 0) === 0),
-    )
-    return plain ? declarations : undefined
-  }
-
-  /** Whether a class or interface may have base types (one that extends nothing written has none). */
-  mayHaveBaseTypes(type: Type): boolean {
-    return this.plainDeclarations(type) === undefined
-  }
-
-  /** The base types of a class or interface. */
-  baseTypes(type: Type): readonly Type[] {
-    return (type as { getBaseTypes(): readonly Type[] | undefined }).getBaseTypes() ?? []
   }
 
   text(type: Type): string {
@@ -233,72 +158,6 @@ export class NativeChecker {
     return symbol.declarations[0]?.resolve(this.project)
   }
 
-  /**
-   * The symbol a type reference's name resolves to, through imports. Asked once per name and module
-   * where nothing in between can declare that name (a type parameter, a namespace), else once per
-   * reference: `priority: Priority` written in a hundred properties costs one request, not a hundred.
-   */
-  private referencedSymbol(reference: TypeNodeLike): NativeSymbol | undefined {
-    if (this.referenced.has(reference)) return this.referenced.get(reference)
-    const name = reference.typeName?.getText()
-    const key = name !== undefined && this.resolvesModuleWide(reference, name) ? `${reference.getSourceFile().fileName}\0${name}` : undefined
-    if (key !== undefined && this.referencedByName.has(key)) return this.referencedByName.get(key)
-    const { SymbolFlags } = this.modules.sync
-    const symbol = reference.typeName && this.project.checker.getSymbolAtLocation(reference.typeName)
-    const resolved = symbol && symbol.flags & SymbolFlags.Alias ? this.project.checker.getAliasedSymbol(symbol) : symbol
-    this.referenced.set(reference, resolved)
-    if (key !== undefined) this.referencedByName.set(key, resolved)
-    return resolved
-  }
-
-  /**
-   * A written reference that names the type's own alias or declaration (`priority: Priority`, the
-   * checker type aliased `Priority`; `balance?: Money`) resolves to it: known without asking, the
-   * walk through written unions starts from it for free.
-   */
-  seedOwnAlias(written: TypeNodeLike, type: Type): void {
-    const reference = unwrap(this.written, written)
-    if (reference.kind !== this.modules.ast.SyntaxKind.TypeReference || !reference.typeName || this.referenced.has(reference)) return
-    const own = this.ownSymbolOf(type)
-    if (own !== undefined && reference.typeName.getText().split('.').at(-1) === own.name) this.referenced.set(reference, own)
-    // An enum (`color?: Color`): a name for a union of enum members and no alias of its own is the
-    // enum itself, which ends the walk as a symbol that is no alias would.
-    else if (own === undefined && this.isEnumUnion(type)) this.referenced.set(reference, undefined)
-  }
-
-  /** Whether a type without an alias is a union of enum members (and `undefined`). */
-  private isEnumUnion(type: Type): boolean {
-    const { TypeFlags } = this.modules.sync
-    if ((type.flags & TypeFlags.Union) === 0 || this.aliasSymbolOf(type) !== undefined) return false
-    const defined = this.members(type).filter((member) => (member.flags & TypeFlags.Undefined) === 0)
-    return defined.length > 0 && defined.every((member) => (member.flags & TypeFlags.EnumLiteral) !== 0)
-  }
-
-  /**
-   * The symbol a type is known by — its alias, else its (target's) symbol — looking through the
-   * `undefined` an optional member adds (`balance?: Money` is `Money | undefined`).
-   */
-  ownSymbolOf(type: Type): NativeSymbol | undefined {
-    const { TypeFlags } = this.modules.sync
-    const defined = (type.flags & TypeFlags.Union) !== 0 && !this.aliasSymbolOf(type) ? this.members(type).filter((member) => (member.flags & TypeFlags.Undefined) === 0) : [type]
-    const [only] = defined
-    if (defined.length !== 1 || only === undefined) return undefined
-    return this.aliasSymbolOf(only) ?? this.symbolOf(this.target(only) ?? only)
-  }
-
-  /** Whether a name written at `node` means what it means at the top of its module: no enclosing declaration can bind it. */
-  private resolvesModuleWide(node: Node, name: string): boolean {
-    const { SyntaxKind } = this.modules.ast
-    const head = name.split('.')[0]
-    const binding = new Set([SyntaxKind.MappedType, SyntaxKind.ConditionalType, SyntaxKind.InferType, SyntaxKind.ModuleDeclaration, SyntaxKind.ModuleBlock])
-    for (let current: Node | undefined = node.parent; current !== undefined && current.kind !== SyntaxKind.SourceFile; current = current.parent) {
-      if (binding.has(current.kind)) return false
-      const parameters = (current as { typeParameters?: readonly (Node & { name: { text: string } })[] }).typeParameters
-      if (parameters?.some((parameter) => parameter.name.text === head)) return false
-    }
-    return true
-  }
-
   /** The symbol of a user-declared interface, alias, enum or class; lib helpers like `Partial` are transparent. */
   namedSymbol(type: Type): NativeSymbol | undefined {
     const { SyntaxKind } = this.modules.ast
@@ -344,42 +203,6 @@ export class NativeChecker {
       this.fetchedProperties.set(owner, fetched)
       return fetched
     })
-  }
-
-  /** Value type of the string index signature, else of the number one. */
-  indexType(type: Type): Type | undefined {
-    const { TypeFlags } = this.modules.sync
-    if ((type.flags & TypeFlags.Object) !== 0 && this.shapeOf(type).index === false) return undefined
-    const infos = this.indexInfos(type)
-    return (infos.find((info) => info.keyType.flags & TypeFlags.String) ?? infos.find((info) => info.keyType.flags & TypeFlags.Number))?.valueType
-  }
-
-  private indexInfos(type: Type): ReturnType<Project['checker']['getIndexInfosOfType']> {
-    let infos = this.indexInfosOf.get(type)
-    if (infos === undefined) {
-      infos = this.project.checker.getIndexInfosOfType(type)
-      this.indexInfosOf.set(type, infos)
-    }
-    return infos
-  }
-
-  /** Value type of the number index signature (an interface extending `Array<T>` has `T`). */
-  numberIndexType(type: Type): Type | undefined {
-    const { TypeFlags } = this.modules.sync
-    if ((type.flags & TypeFlags.Object) !== 0 && this.shapeOf(type).index === false) return undefined
-    return this.indexInfos(type).find((info) => info.keyType.flags & TypeFlags.Number)?.valueType
-  }
-
-  /** The value type node of the first index signature declared on this interface or type literal. */
-  indexSignatureNode(type: Type): TypeNodeLike | undefined {
-    const { SyntaxKind } = this.modules.ast
-    const symbol = this.symbolOf(this.target(type) ?? type)
-    for (const declaration of (symbol ? this.written.declarationsOf(symbol) : []) as DeclarationLike[]) {
-      if (declaration.kind !== SyntaxKind.InterfaceDeclaration && declaration.kind !== SyntaxKind.TypeLiteral) continue
-      const signature = declaration.members?.find((member) => member.kind === SyntaxKind.IndexSignature)
-      if (signature) return signature.type
-    }
-    return undefined
   }
 
   /** What `await` gives: a library Promise unwrapped, each member of a union awaited. */

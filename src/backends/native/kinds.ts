@@ -19,7 +19,7 @@ function objectKind(checker: NativeChecker, type: Type): TypeKind {
   const name = checker.symbolOf(type)?.name
   if (name !== undefined && arrayNames.has(name) && checker.typeArguments(type).length === 1) return 'array'
   if (((checker.target(type)?.objectFlags ?? 0) & ObjectFlags.Tuple) !== 0) return 'tuple'
-  if (checker.hasSignatures(type)) return 'function'
+  if (checker.shapes.hasSignatures(type)) return 'function'
   const symbol = checker.symbolOf(checker.target(type) ?? type)
   if (!symbol) return 'object'
   if (checker.isLibSymbol(symbol) && symbol.flags & (SymbolFlags.Interface | SymbolFlags.Class)) return 'builtin'
@@ -37,8 +37,8 @@ function libBase(checker: NativeChecker, type: Type, depth: number): string | un
   const { ObjectFlags, SymbolFlags } = checker.modules.sync
   const target = checker.target(type) ?? type
   const objectFlags = (target as { objectFlags?: number }).objectFlags ?? 0
-  if (depth > 16 || (objectFlags & ObjectFlags.ClassOrInterface) === 0 || !checker.mayHaveBaseTypes(target)) return undefined
-  for (const base of checker.baseTypes(target)) {
+  if (depth > 16 || (objectFlags & ObjectFlags.ClassOrInterface) === 0 || !checker.shapes.mayHaveBaseTypes(target)) return undefined
+  for (const base of checker.shapes.baseTypes(target)) {
     const symbol = checker.symbolOf(checker.target(base) ?? base)
     if (symbol && checker.isLibSymbol(symbol) && symbol.flags & (SymbolFlags.Interface | SymbolFlags.Class)) return symbol.name
     const further = libBase(checker, base, depth + 1)

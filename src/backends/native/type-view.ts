@@ -43,7 +43,7 @@ export class NativeTypeView implements TypeView<Node> {
   }
 
   element(): TypeView<Node> | undefined {
-    const element = this.checker.typeArguments(this.type)[0] ?? this.checker.numberIndexType(this.type)
+    const element = this.checker.typeArguments(this.type)[0] ?? this.checker.shapes.numberIndexType(this.type)
     const written = this.written && writtenElement(this.checker.written, this.written)
     return element && this.checker.viewWritten(element, written)
   }
@@ -64,8 +64,8 @@ export class NativeTypeView implements TypeView<Node> {
   }
 
   indexType(): TypeView<Node> | undefined {
-    const index = this.checker.indexType(this.type)
-    return index && this.checker.viewWritten(index, this.checker.indexSignatureNode(this.type))
+    const index = this.checker.shapes.indexType(this.type)
+    return index && this.checker.viewWritten(index, this.checker.shapes.indexSignatureNode(this.type))
   }
 
   writtenMembers(): TypeView<Node>[] | undefined {
@@ -77,7 +77,7 @@ export class NativeTypeView implements TypeView<Node> {
 
   /** The member nodes of the union this type is written as (see `writtenMembers`), without their types. */
   writtenMemberNodes(): TypeNodeLike[] | undefined {
-    if (this.written) this.checker.seedOwnAlias(this.written, this.type)
+    if (this.written) this.checker.references.seedOwnAlias(this.written, this.type)
     const start = this.written ?? this.checker.aliasTypeNode(this.type)
     return start && writtenUnion(this.checker.written, start)
   }
@@ -153,7 +153,7 @@ export class NativeTypeView implements TypeView<Node> {
     const reference = unwrap(this.checker.written, written)
     if (reference.kind !== this.checker.written.kinds.TypeReference || !reference.typeName) return false
     const name = reference.typeName.getText().split('.').at(-1)
-    return this.checker.ownSymbolOf(this.type)?.name === name
+    return this.checker.references.ownSymbolOf(this.type)?.name === name
   }
 }
 

@@ -1,0 +1,113 @@
+import type { Node } from 'typescript/unstable/ast'
+import type { Project, Type } from 'typescript/unstable/sync'
+import type { NativeChecker } from './checker.js'
+import type { TypeNodeLike } from './written-nodes.js'
+
+/** A declaration node with the members `shapeOf` reads. */
+type DeclarationLike = Node & { readonly heritageClauses?: readonly unknown[]; readonly members?: readonly (Node & { readonly type?: TypeNodeLike })[] }
+
+/**
+ * What an object type's declarations say of its shape — call and construct signatures, index
+ * signatures, base types — read from the syntax trees where they tell (an interface that extends
+ * nothing, a type literal), asked of the checker where they do not, each answer kept per type.
+ */
+export class DeclaredShapes {
+  private readonly signatures = new Map<Type, boolean>()
+  private readonly indexInfosOf = new Map<Type, ReturnType<Project['checker']['getIndexInfosOfType']>>()
+
+  constructor(private readonly checker: NativeChecker) {}
+
+  /** Whether an object type has call or construct signatures, from its declarations where they tell. */
+  hasSignatures(type: Type): boolean {
+    let has = this.signatures.get(type)
+    if (has === undefined) {
+      has = this.shapeOf(type).signatures
+      if (has === undefined) {
+        const { SignatureKind } = this.checker.modules.sync
+        const checker = this.checker.project.checker
+        has = checker.getSignaturesOfType(type, SignatureKind.Call).length > 0 || checker.getSignaturesOfType(type, SignatureKind.Construct).length > 0
+      }
+      this.signatures.set(type, has)
+    }
+    return has
+  }
+
+  /**
+   * Whether an object type has call or construct signatures and an index signature, when its
+   * declarations say so without the checker: a mapped type has no signatures; an interface without
+   * base types or a type literal has exactly the members written in it. Undefined where only the
+   * checker knows (functions, classes, base types, merged declarations, the default lib).
+   */
+  private shapeOf(type: Type): { signatures?: boolean; index?: boolean } {
+    const { ObjectFlags } = this.checker.modules.sync
+    if ((((type as { objectFlags?: number }).objectFlags ?? 0) & ObjectFlags.Mapped) !== 0) return { signatures: false }
+    const declarations = this.plainDeclarations(type)
+    if (declarations === undefined) return {}
+    const { SyntaxKind } = this.checker.modules.ast
+    const members = declarations.flatMap((declaration) => declaration.members ?? [])
+    return {
+      signatures: members.some((member) => member.kind === SyntaxKind.CallSignature || member.kind === SyntaxKind.ConstructSignature),
+      index: members.some((member) => member.kind === SyntaxKind.IndexSignature),
+    }
+  }
+
+  /** The declarations of a type literal or an interface without base types (nothing else merged in), else undefined. */
+  private plainDeclarations(type: Type): DeclarationLike[] | undefined {
+    const { SymbolFlags } = this.checker.modules.sync
+    const { SyntaxKind } = this.checker.modules.ast
+    const symbol = this.checker.symbolOf(this.checker.target(type) ?? type)
+    const structural = SymbolFlags.TypeLiteral | SymbolFlags.Interface
+    if (!symbol || (symbol.flags & structural) === 0 || (symbol.flags & ~structural & SymbolFlags.Value) !== 0 || this.checker.isLibSymbol(symbol)) return undefined
+    const declarations = this.checker.written.declarationsOf(symbol) as DeclarationLike[]
+    const plain = declarations.length === symbol.declarations.length && declarations.every((declaration) =>
+      declaration.kind === SyntaxKind.TypeLiteral || (declaration.kind === SyntaxKind.InterfaceDeclaration && (declaration.heritageClauses?.length ?? 0) === 0),
+    )
+    return plain ? declarations : undefined
+  }
+
+  /** Whether a class or interface may have base types (one that extends nothing written has none). */
+  mayHaveBaseTypes(type: Type): boolean {
+    return this.plainDeclarations(type) === undefined
+  }
+
+  /** The base types of a class or interface. */
+  baseTypes(type: Type): readonly Type[] {
+    return (type as { getBaseTypes(): readonly Type[] | undefined }).getBaseTypes() ?? []
+  }
+
+  /** Value type of the string index signature, else of the number one. */
+  indexType(type: Type): Type | undefined {
+    const { TypeFlags } = this.checker.modules.sync
+    if ((type.flags & TypeFlags.Object) !== 0 && this.shapeOf(type).index === false) return undefined
+    const infos = this.indexInfos(type)
+    return (infos.find((info) => info.keyType.flags & TypeFlags.String) ?? infos.find((info) => info.keyType.flags & TypeFlags.Number))?.valueType
+  }
+
+  private indexInfos(type: Type): ReturnType<Project['checker']['getIndexInfosOfType']> {
+    let infos = this.indexInfosOf.get(type)
+    if (infos === undefined) {
+      infos = this.checker.project.checker.getIndexInfosOfType(type)
+      this.indexInfosOf.set(type, infos)
+    }
+    return infos
+  }
+
+  /** Value type of the number index signature (an interface extending `Array<T>` has `T`). */
+  numberIndexType(type: Type): Type | undefined {
+    const { TypeFlags } = this.checker.modules.sync
+    if ((type.flags & TypeFlags.Object) !== 0 && this.shapeOf(type).index === false) return undefined
+    return this.indexInfos(type).find((info) => info.keyType.flags & TypeFlags.Number)?.valueType
+  }
+
+  /** The value type node of the first index signature declared on this interface or type literal. */
+  indexSignatureNode(type: Type): TypeNodeLike | undefined {
+    const { SyntaxKind } = this.checker.modules.ast
+    const symbol = this.checker.symbolOf(this.checker.target(type) ?? type)
+    for (const declaration of (symbol ? this.checker.written.declarationsOf(symbol) : []) as DeclarationLike[]) {
+      if (declaration.kind !== SyntaxKind.InterfaceDeclaration && declaration.kind !== SyntaxKind.TypeLiteral) continue
+      const signature = declaration.members?.find((member) => member.kind === SyntaxKind.IndexSignature)
+      if (signature) return signature.type
+    }
+    return undefined
+  }
+}
