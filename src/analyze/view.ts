@@ -88,6 +88,18 @@ export interface SpanMessage {
   readonly message: string
 }
 
+/** An import or re-export's module specifier (a string literal) and the names it takes: each name node, and the export it names (`default` for a default import). */
+export interface ImportQuery {
+  readonly specifier: SyntaxNode
+  readonly names: readonly { readonly node: SyntaxNode; readonly exported: string }[]
+}
+
+/** Whether the specifier resolves to a module and, if it does, whether each name resolves (empty when the module does not). */
+export interface ImportAnswer {
+  readonly module: boolean
+  readonly names: readonly boolean[]
+}
+
 /** What the checker says about one handler: its parameter type (none when it takes no parameter) and its return type. */
 export interface HandlerTypes {
   readonly parameter: TypeView<unknown> | undefined
@@ -112,8 +124,12 @@ export interface AnalysisView {
   jsDocComment(node: SyntaxNode): string | undefined
   /** The module's syntax errors, flattened to one line each. */
   syntaxErrors(module: ModuleSyntax): SpanMessage[]
-  /** For each module specifier (a string literal of an import or export), whether the checker resolves it to a module. */
-  resolvesModules(specifiers: readonly SyntaxNode[]): boolean[]
+  /**
+   * For each import or re-export, whether the checker resolves its module specifier to a module
+   * (ambient `declare module` included) and, when it does, each name it takes to a declaration
+   * (through every alias: a re-export of a missing name does not resolve).
+   */
+  resolveImports(imports: readonly ImportQuery[]): ImportAnswer[]
   /** The call signature of each `execute` (undefined when it is not callable). */
   handlerTypes(handlers: readonly SyntaxNode[]): (HandlerTypes | undefined)[]
   /** The type at each node: the type a type node denotes (the `Args` of `defineTool<Args>`), a declaration name's declared type. */

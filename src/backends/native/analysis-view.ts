@@ -1,6 +1,6 @@
 import type { Node, SourceFile } from 'typescript/unstable/ast'
-import type { Diagnostic, Project } from 'typescript/unstable/sync'
-import type { AnalysisView, HandlerTypes, ModuleSyntax, SpanMessage, SyntaxKinds, SyntaxNode } from '../../analyze/view.js'
+import type { Diagnostic, Project, Symbol as NativeSymbol } from 'typescript/unstable/sync'
+import type { AnalysisView, HandlerTypes, ImportAnswer, ImportQuery, ModuleSyntax, SpanMessage, SyntaxKinds, SyntaxNode } from '../../analyze/view.js'
 import { syntaxKindsOf } from '../../analyze/view.js'
 import type { TypeView } from '../../schema/view.js'
 import { NativeChecker } from './checker.js'
@@ -76,9 +76,58 @@ export class NativeAnalysisView implements AnalysisView {
     return (this.syntaxDiagnostics.get(fileName) ?? []).map((diagnostic) => ({ start: diagnostic.pos, end: diagnostic.end, message: flatten(diagnostic) }))
   }
 
-  resolvesModules(specifiers: readonly SyntaxNode[]): boolean[] {
-    if (specifiers.length === 0) return []
-    return this.project.checker.getSymbolAtLocation(specifiers.map(native)).map((symbol) => symbol !== undefined)
+  resolveImports(imports: readonly ImportQuery[]): ImportAnswer[] {
+    if (imports.length === 0) return []
+    const { checker } = this.project
+    // One request for every specifier; then one per distinct module for its exports (`export *`
+    // included), looked up locally by name. A name the exports lack (a default import of an
+    // `export =` module…) is asked where it is written, in one more request.
+    const modules = checker.getSymbolAtLocation(imports.map(({ specifier }) => native(specifier)))
+    const answers = imports.map(({ names }, index) => {
+      const module = modules[index]
+      if (module === undefined) return { module: false, names: [] as (boolean | undefined)[] }
+      const exports = this.exportsOf(module)
+      return { module: true, names: names.map(({ exported }) => {
+        const symbol = exports.get(exported)
+        return symbol === undefined ? undefined : this.declares(symbol)
+      }) }
+    })
+    const unknown = imports.flatMap(({ names }, index) => names.filter((_, name) => answers[index]?.names[name] === undefined).map(({ node }) => native(node)))
+    const asked = unknown.length === 0 ? [] : checker.getSymbolAtLocation(unknown)
+    let next = 0
+    return answers.map(({ module, names }) => ({
+      module,
+      names: names.map((known) => {
+        if (known !== undefined) return known
+        const symbol = asked[next++]
+        return symbol !== undefined && this.declares(symbol)
+      }),
+    }))
+  }
+
+  private readonly moduleExports = new Map<number, ReadonlyMap<string, NativeSymbol>>()
+  private readonly aliasTargets = new Map<number, boolean>()
+
+  /** A module's exports by name, asked once per module. */
+  private exportsOf(module: NativeSymbol): ReadonlyMap<string, NativeSymbol> {
+    let exports = this.moduleExports.get(module.id)
+    if (exports === undefined) {
+      exports = new Map(this.project.checker.getExportsOfModule(module).map((symbol) => [symbol.name, symbol]))
+      this.moduleExports.set(module.id, exports)
+    }
+    return exports
+  }
+
+  /** Whether a symbol ends, through every alias, at a declaration (an unresolved alias ends at the checker's `unknown` symbol, which has none). */
+  private declares(symbol: NativeSymbol): boolean {
+    if ((symbol.flags & this.native.sync.SymbolFlags.Alias) === 0) return symbol.declarations.length > 0
+    let resolved = this.aliasTargets.get(symbol.id)
+    if (resolved === undefined) {
+      const target = this.project.checker.getAliasedSymbol(symbol)
+      resolved = !this.project.checker.isUnknownSymbol(target) && target.declarations.length > 0
+      this.aliasTargets.set(symbol.id, resolved)
+    }
+    return resolved
   }
 
   handlerTypes(handlers: readonly SyntaxNode[]): (HandlerTypes | undefined)[] {

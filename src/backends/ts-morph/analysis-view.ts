@@ -1,5 +1,5 @@
 import { Node, ts, type Project, type SourceFile, type Type } from 'ts-morph'
-import type { AnalysisView, HandlerTypes, ModuleSyntax, SpanMessage, SyntaxNode } from '../../analyze/view.js'
+import type { AnalysisView, HandlerTypes, ImportAnswer, ImportQuery, ModuleSyntax, SpanMessage, SyntaxNode } from '../../analyze/view.js'
 import { syntaxKindsOf } from '../../analyze/view.js'
 import type { TypeView } from '../../schema/view.js'
 import { tsMorphViews, writtenAt } from '../../schema/view-ts-morph.js'
@@ -58,9 +58,13 @@ export class TsMorphAnalysisView implements AnalysisView {
     }))
   }
 
-  resolvesModules(specifiers: readonly SyntaxNode[]): boolean[] {
+  resolveImports(imports: readonly ImportQuery[]): ImportAnswer[] {
     const checker = this.project.getTypeChecker().compilerObject
-    return specifiers.map((specifier) => checker.getSymbolAtLocation(compiler(specifier)) !== undefined)
+    return imports.map(({ specifier, names }) =>
+      checker.getSymbolAtLocation(compiler(specifier)) === undefined
+        ? { module: false, names: [] }
+        : { module: true, names: names.map(({ node }) => resolves(checker, compiler(node))) },
+    )
   }
 
   handlerTypes(handlers: readonly SyntaxNode[]): (HandlerTypes | undefined)[] {
@@ -104,4 +108,12 @@ export class TsMorphAnalysisView implements AnalysisView {
 
 function compiler(node: SyntaxNode): ts.Node {
   return node as unknown as ts.Node
+}
+
+/** Whether an imported name resolves to a declaration (an unresolved alias ends at the checker's `unknown` symbol, which has none). */
+function resolves(checker: ts.TypeChecker, name: ts.Node): boolean {
+  const symbol = checker.getSymbolAtLocation(name)
+  if (symbol === undefined) return false
+  const target = symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol
+  return (target.declarations?.length ?? 0) > 0
 }
