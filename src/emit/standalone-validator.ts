@@ -1,8 +1,10 @@
 import standalone from 'ajv/dist/standalone/index.js'
-import { ajvFor } from '../runtime/ajv-instance.js'
 import { PARAMETERS_KEY } from '../runtime/compile.js'
-import { planValidation } from '../runtime/normalise/validation-plan.js'
+import { planValidation, type ValidationPlan } from '../runtime/normalise/validation-plan.js'
 import type { JsonSchema } from '../runtime/types.js'
+import { codegenAjv } from './codegen-ajv.js'
+import { linkSharedSubschemas } from './shared-subschemas.js'
+import { subschemaOfRequire } from './subschema-keyword.js'
 import { VALIDATOR_RUNTIME, validatorRuntimeExport } from './validator-runtime-names.js'
 
 /**
@@ -11,47 +13,86 @@ import { VALIDATOR_RUNTIME, validatorRuntimeExport } from './validator-runtime-n
  * validation plan (`planValidation`) under the runtime's `ajvOptions` and ajv-formats, and the
  * validator of each trial branch of its unions, in the plan's order — with no ajv compiler, `eval`
  * or `new Function` at run time. The runtime's `argumentParser` pairs them with the parameter
- * schema to normalise and check arguments.
+ * schema to normalise and check arguments. With `subschemaSpecifier`, the subschemas other tools
+ * may share (see `linkSharedSubschemas`) are validated by modules of their own, imported from where
+ * it says (it is called once per subschema used, with its schema); the errors are the same.
  */
-export function standaloneValidator(schema: JsonSchema, helperSpecifier: (exported: string) => string = () => VALIDATOR_RUNTIME): string {
-  // The schemas are generated, so checking each against the draft-07 meta-schema (which compiles
-  // that meta-schema once per instance) only costs time; skipping codegen's name-optimising passes
-  // halves the remaining cost for ~10% more code. ajv still turns the code it generates into a live
-  // function (V8 parsing ~30 kB a tool, a third of the time left), which standalone output never calls:
-  // `process` hands it an empty body instead, while `validate.source` keeps the real code.
-  // A fresh instance per schema keeps the generated function names independent of the order tools
-  // are compiled in (bundlers load entries in any order).
+export function standaloneValidator(
+  schema: JsonSchema,
+  helperSpecifier: (exported: string) => string = () => VALIDATOR_RUNTIME,
+  subschemaSpecifier?: (id: string, schema: JsonSchema) => string,
+): string {
   const plan = planValidation(schema)
-  const ajv = ajvFor(plan.schema, { validateSchema: false, code: { source: true, esm: true, optimize: false, process: skipEvaluation } })
-  ajv.addSchema(plan.schema, PARAMETERS_KEY)
   const exports: Record<string, string> = { validate: PARAMETERS_KEY }
   plan.branchPointers.forEach((pointer, index) => (exports[`branch${index}`] = `${PARAMETERS_KEY}#${pointer}`))
   const branches = `export const branches = [${plan.branchPointers.map((_pointer, index) => `branch${index}`).join(', ')}];`
-  return importRequires(`${standalone.default(ajv, exports).replace(/^"use strict";/, '')}${branches}`, helperSpecifier)
+  return `${linkedCode(plan, exports, helperSpecifier, subschemaSpecifier)}${branches}\n`
 }
 
-/** The body ajv evaluates in place of each generated validator: never called, so never worth parsing. */
-function skipEvaluation(): string {
-  return 'return function validate() {}'
+/**
+ * ES module source exporting `validate`: the validator of one subschema shared by the validators
+ * `standaloneValidator` links (see `linkSharedSubschemas`), compiled on its own under the same
+ * options, the subschemas it holds linked in turn. Its errors' `schemaPath`s are relative to the
+ * subschema; the caller prefixes them.
+ */
+export function standaloneSubschemaValidator(
+  schema: JsonSchema,
+  helperSpecifier: (exported: string) => string,
+  subschemaSpecifier: (id: string, schema: JsonSchema) => string,
+): string {
+  return `${linkedCode({ schema, branchPointers: [] }, { validate: PARAMETERS_KEY }, helperSpecifier, subschemaSpecifier)}\n`
+}
+
+/** The standalone code of a plan's schema, its shareable subschemas linked when there is somewhere to put them. */
+function linkedCode(
+  plan: Pick<ValidationPlan, 'schema' | 'branchPointers'>,
+  exports: Record<string, string>,
+  helperSpecifier: (exported: string) => string,
+  subschemaSpecifier: ((id: string, schema: JsonSchema) => string) | undefined,
+): string {
+  if (subschemaSpecifier === undefined) return importRequires(standaloneCode(plan.schema, exports), helperSpecifier, unknownSubschema)
+  const linked = linkSharedSubschemas(plan)
+  return importRequires(standaloneCode(linked.schema, exports), helperSpecifier, (id) => {
+    const shared = linked.subschemas.get(id)
+    return shared === undefined ? unknownSubschema(id) : subschemaSpecifier(id, shared)
+  })
+}
+
+function unknownSubschema(id: string): never {
+  throw new Error(`toolcat: a validator uses the unknown subschema ${id}`)
+}
+
+/**
+ * ajv's standalone code for `schema` (added as `PARAMETERS_KEY`) with one export per entry of
+ * `exports` (export name → schema key or `key#pointer`), `"use strict"` dropped.
+ */
+function standaloneCode(schema: JsonSchema, exports: Record<string, string>): string {
+  return standalone.default(codegenAjv(schema, PARAMETERS_KEY), exports).replace(/^"use strict";/, '')
 }
 
 /**
  * ajv's standalone code still reaches its run-time helpers (formats, `ucs2length`, deep equality)
  * with `require("<ajv module>").<member>`, which an ES module cannot use and which would import
  * packages the app never declared. Each becomes a named import of the `toolcat/validator-runtime`
- * export holding the same value, from the module `helperSpecifier` names for that export.
+ * export holding the same value, from the module `helperSpecifier` names for that export; a shared
+ * subschema's validator (`subschemaRequire`) becomes an import from the module `subschemaSpecifier` names.
  */
-function importRequires(code: string, helperSpecifier: (exported: string) => string): string {
-  const imported = new Map<string, Set<string>>()
+function importRequires(code: string, helperSpecifier: (exported: string) => string, subschemaSpecifier: (id: string) => string): string {
+  const imported = new Map<string, Map<string, string>>()
+  const use = (specifier: string, exported: string, local: string): string => {
+    const names = imported.get(specifier) ?? new Map<string, string>()
+    imported.set(specifier, names.set(exported, local))
+    return local
+  }
   const body = code.replace(/require\("([^"]+)"\)\.([A-Za-z_$][\w$]*)/g, (_match, module: string, member: string) => {
+    const id = subschemaOfRequire(module)
+    if (id !== undefined) return use(subschemaSpecifier(id), member, `toolcat$subschema_${id}`)
     const exported = validatorRuntimeExport(module, member)
-    const specifier = helperSpecifier(exported)
-    imported.set(specifier, (imported.get(specifier) ?? new Set()).add(exported))
-    return `toolcat$${exported}`
+    return use(helperSpecifier(exported), exported, `toolcat$${exported}`)
   })
   const imports = [...imported.keys()].sort().map((specifier) => {
-    const names = [...(imported.get(specifier) ?? [])].sort().map((name) => `${name} as toolcat$${name}`)
+    const names = [...(imported.get(specifier) ?? [])].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([name, local]) => `${name} as ${local}`)
     return `import { ${names.join(', ')} } from ${JSON.stringify(specifier)}\n`
   })
-  return `${imports.join('')}${body}\n`
+  return `${imports.join('')}${body}`
 }
