@@ -64,9 +64,15 @@ Ctrl-C or SIGTERM (130 or 143) after removing any half-written output.`,
       reportAnalysis(run, input)
       return 1
     }
-    const { written, notes } = await writeBuildOutput(run, targets)
+    const { written, notes } = await writeBuildOutput(run, targets).finally(() => (targets.outDir === undefined ? undefined : endCompiler()))
     if (input.values.json !== true) for (const note of notes) process.stderr.write(`note: ${note}\n`)
     reportAnalysis(run, input, written)
     return 0
   },
+}
+
+/** A one-off build leaves no compiler process behind, and its CPU time is counted with the build's (see `stopCompiler`). */
+async function endCompiler(): Promise<void> {
+  const { stopCompiler } = await import('../emit/stop-compiler.js')
+  await stopCompiler()
 }
