@@ -32,25 +32,27 @@ export interface LinkedSchema {
  */
 export function linkSharedSubschemas(plan: Pick<ValidationPlan, 'schema' | 'branchPointers'>): LinkedSchema {
   const subschemas = new Map<string, JsonSchema>()
-  const text = JSON.stringify(plan.schema)
-  // A schema already using the keyword (never derived by toolcat) is compiled as it is.
-  if (text.includes(JSON.stringify(SUBSCHEMA_KEYWORD))) return { schema: plan.schema, subschemas }
+  const texts = new Map<string, string>()
   const root = plan.schema
-  const refs = refsIn(root)
+  const { refs, usesKeyword } = refsIn(root)
+  // A schema already using the keyword (never derived by toolcat) is compiled as it is.
+  if (usesKeyword) return { schema: root, subschemas }
   // Pointers compared decoded: plan pointers escape segments as URI fragments (`%24defs`), references may not.
   const pinned = [...plan.branchPointers, ...refs.map(({ target }) => target)].map(safeDecode)
   const holdsPinned = (pointer: string): boolean => pinned.some((target) => target.startsWith(`${safeDecode(pointer)}/`))
   // ajv reads a discriminator's tags from its branches, through one reference: those stay in place.
   const tagged = new Set(refs.filter(({ discriminated }) => discriminated).map(({ target }) => safeDecode(target)))
+  const refFree = new Map<unknown, boolean>()
 
   const link = (node: unknown, pointer: string, discriminated: boolean): unknown => {
     if (!isObjectNode(node)) return node
-    const form = pointer === '' || discriminated || tagged.has(safeDecode(pointer)) || holdsPinned(pointer) ? undefined : shareableForm(node, root)
-    if (form !== undefined) {
-      const json = JSON.stringify(form)
+    const shareable = pointer === '' || discriminated || tagged.has(safeDecode(pointer)) || holdsPinned(pointer) ? undefined : shareableForm(node, root, refFree)
+    if (shareable !== undefined) {
+      const { form, json } = shareable
       const id = subschemaId(json)
-      const known = subschemas.get(id)
-      if (known !== undefined && JSON.stringify(known) !== json) throw new Error(`toolcat: two subschemas share the id ${id}`)
+      const known = texts.get(id)
+      if (known !== undefined && known !== json) throw new Error(`toolcat: two subschemas share the id ${id}`)
+      texts.set(id, json)
       subschemas.set(id, form)
       return { [SUBSCHEMA_KEYWORD]: id }
     }
@@ -96,7 +98,7 @@ const DEFINITIONS = ['$defs', 'definitions'] as const
  * references (ajv compiles those in place, and reports their errors at `#/$defs/<name>/…` wherever
  * they are used, which the shared validator then does too).
  */
-function shareableForm(node: JsonSchema, root: JsonSchema): JsonSchema | undefined {
+function shareableForm(node: JsonSchema, root: JsonSchema, refFree: Map<unknown, boolean>): { form: JsonSchema; json: string } | undefined {
   if (node.type !== 'object' || !isObjectNode(node.properties)) return undefined
   const json = JSON.stringify(node)
   if (json.length < MIN_SHARED_LENGTH || /"\$(id|defs|schema|recursiveRef|dynamicRef|anchor)"\s*:|"definitions"\s*:/.test(json)) return undefined
@@ -107,10 +109,13 @@ function shareableForm(node: JsonSchema, root: JsonSchema): JsonSchema | undefin
     if (container === undefined || name === undefined || rest !== '' || name.includes('%') || name.includes('~')) return undefined
     const definitions = root[container]
     const target = isObjectNode(definitions) && Object.hasOwn(definitions, name) ? definitions[name] : undefined
-    if (!isObjectNode(target) || JSON.stringify(target).includes('"$ref"')) return undefined
+    if (!isObjectNode(target)) return undefined
+    if (!refFree.has(target)) refFree.set(target, !JSON.stringify(target).includes('"$ref"'))
+    if (refFree.get(target) !== true) return undefined
     const into = (used[container] ??= {})
     Object.defineProperty(into, name, { value: target, enumerable: true, writable: true, configurable: true })
   }
+  if (Object.keys(used).length === 0) return { form: node, json }
   const form: Record<string, unknown> = { ...node }
   for (const container of DEFINITIONS) {
     const definitions = used[container]
@@ -119,12 +124,16 @@ function shareableForm(node: JsonSchema, root: JsonSchema): JsonSchema | undefin
     for (const name of Object.keys(definitions).sort()) Object.defineProperty(sorted, name, { value: definitions[name], enumerable: true, writable: true, configurable: true })
     form[container] = sorted
   }
-  return form as JsonSchema
+  return { form: form as JsonSchema, json: JSON.stringify(form) }
 }
 
-/** Each local `$ref` of the schema: the JSON pointer it names, and whether it is a branch of a discriminated `oneOf`. */
-function refsIn(schema: JsonSchema): { target: string; discriminated: boolean }[] {
+/**
+ * Each local `$ref` of the schema: the JSON pointer it names, and whether it is a branch of a
+ * discriminated `oneOf`; and whether any object of it has the key `SUBSCHEMA_KEYWORD`.
+ */
+function refsIn(schema: JsonSchema): { refs: { target: string; discriminated: boolean }[]; usesKeyword: boolean } {
   const refs: { target: string; discriminated: boolean }[] = []
+  let usesKeyword = false
   const pending: { node: unknown; discriminated: boolean }[] = [{ node: schema, discriminated: false }]
   while (pending.length > 0) {
     const { node, discriminated } = pending.pop() as { node: unknown; discriminated: boolean }
@@ -135,10 +144,11 @@ function refsIn(schema: JsonSchema): { target: string; discriminated: boolean }[
     }
     const record = node as Record<string, unknown>
     if (typeof record.$ref === 'string' && record.$ref.startsWith('#')) refs.push({ target: record.$ref.slice(1), discriminated })
+    if (Object.hasOwn(record, SUBSCHEMA_KEYWORD)) usesKeyword = true
     const tags = isObjectNode(record.discriminator)
     for (const [key, value] of Object.entries(record)) pending.push({ node: value, discriminated: tags && key === 'oneOf' && Array.isArray(value) })
   }
-  return refs
+  return { refs, usesKeyword }
 }
 
 function safeDecode(pointer: string): string {
