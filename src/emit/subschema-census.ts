@@ -20,7 +20,7 @@ export function takeCensus(values: readonly unknown[], minimumLength: number): S
   const lengths: number[] = []
   const idOf = new Map<object, number>()
   const everywhere = new Map<number, number>()
-  const labels = new Map<string, string>()
+  const labels = new Map<string, { readonly id: number; readonly length: number }>()
   const intern = (key: string, length: number): number => {
     let id = ids.get(key)
     if (id === undefined) {
@@ -29,20 +29,35 @@ export function takeCensus(values: readonly unknown[], minimumLength: number): S
     }
     return id
   }
+  // Primitives by value, one table per type (the string "1" is not the number 1): most of a
+  // schema's leaves repeat ("string", true), and stringifying each occurrence cost a third of the census.
+  const primitives = { string: new Map<unknown, number>(), number: new Map<unknown, number>(), other: new Map<unknown, number>() }
   const measure = (value: unknown): number => {
     if (typeof value !== 'object' || value === null) {
-      const text = JSON.stringify(value)
-      return intern(text, text.length)
+      const table = typeof value === 'string' ? primitives.string : typeof value === 'number' ? primitives.number : primitives.other
+      let id = table.get(value)
+      if (id === undefined) {
+        const text = JSON.stringify(value)
+        id = intern(text, text.length)
+        table.set(value, id)
+      }
+      return id
     }
     const array = Array.isArray(value)
     let key = array ? '[' : '{'
     let length = 1
     for (const name of Object.keys(value)) {
       const id = measure((value as Record<string, unknown>)[name])
-      let label = array ? '' : labels.get(name)
-      if (label === undefined) labels.set(name, (label = `${JSON.stringify(name)}:`))
+      if (array) {
+        length += 1 + (lengths[id] ?? 0)
+        key += `${id},`
+        continue
+      }
+      // A key names each property by a number: shorter keys hash faster than the names' JSON.
+      let label = labels.get(name)
+      if (label === undefined) labels.set(name, (label = { id: labels.size, length: JSON.stringify(name).length + 1 }))
       length += 1 + label.length + (lengths[id] ?? 0)
-      key += `${label}${id},`
+      key += `${label.id}:${id},`
     }
     const id = intern(key, Math.max(length, 2))
     idOf.set(value, id)
