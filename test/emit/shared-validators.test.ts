@@ -13,7 +13,6 @@ import type { Catalog, CatalogTool } from '../../src/runtime/catalog.js'
 import { planValidation } from '../../src/runtime/normalise/validation-plan.js'
 import type { JsonSchema } from '../../src/runtime/types.js'
 import { repoRoot } from '../registry/out-dir.js'
-// @ts-expect-error: the bench's corpus generator is plain JavaScript
 import { generateCorpus } from '../../bench/corpus/generate.mjs'
 import { handmadeSchemas, valuesOf } from './shared-validator-values.js'
 
