@@ -34,6 +34,11 @@ export const codes = {
    * an unknown format (warnings), a `@default` or `@examples` value its own schema refuses (error).
    */
   annotation: 'TC1014',
+  /**
+   * A definition field or annotation toolcat does not know, or an annotation that is not a boolean:
+   * what it was meant to say (`consequential: true` outside `annotations`) would silently not hold.
+   */
+  unknownField: 'TC1015',
 } as const
 
 /** A diagnostic code from the table above. */

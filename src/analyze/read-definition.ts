@@ -2,7 +2,8 @@ import { codes } from './codes.js'
 import type { DefinitionSite } from './discover-tools.js'
 import type { Finding } from './locate.js'
 import type { ModuleReader } from './module-reader.js'
-import { memberValue, readStaticValue, staticKey } from './static-value.js'
+import { annotationProblem, unknownDefinitionKey } from './definition-keys.js'
+import { memberValue, readStaticValue, staticKey, unwrapExpression } from './static-value.js'
 import type { SyntaxNode } from './view.js'
 
 /** A problem with the node it points at. */
@@ -51,12 +52,16 @@ export function readDefinition(reader: ModuleReader, site: DefinitionSite): Defi
       const read = readStaticValue(reader, valueNode)
       if (!read.ok) problems.push(nonStatic(read.node, `\`${key}\` must be a literal; this value is only known by running the module`))
       else if (key === 'annotations') {
-        if (isRecord(read.value)) fields.annotations = read.value
-        else problems.push(nonStatic(valueNode, '`annotations` must be an object literal'))
+        if (isRecord(read.value)) {
+          fields.annotations = read.value
+          problems.push(...annotationProblems(reader, valueNode, read.value))
+        } else problems.push(nonStatic(valueNode, '`annotations` must be an object literal'))
       }
       else if (typeof read.value !== 'string') problems.push(nonStatic(valueNode, `\`${key}\` must be a string`))
       else if (key === 'name') fields.name = { value: read.value, node: valueNode }
       else fields[key] = read.value
+    } else {
+      problems.push({ node: member.name ?? member, finding: unknownDefinitionKey(key) })
     }
   }
   if (fields.description === undefined) {
@@ -64,6 +69,18 @@ export function readDefinition(reader: ModuleReader, site: DefinitionSite): Defi
     if (documentation) fields.description = documentation
   }
   return fields
+}
+
+/** Each unknown or non-boolean annotation, located at its own member when the literal is written in place. */
+function annotationProblems(reader: ModuleReader, valueNode: SyntaxNode, annotations: Record<string, unknown>): LocatedFinding[] {
+  const literal = unwrapExpression(reader, valueNode)
+  const members = literal.kind === reader.k.ObjectLiteralExpression ? (literal.properties ?? []) : []
+  return Object.entries(annotations).flatMap(([key, value]) => {
+    const finding = annotationProblem(key, value)
+    if (finding === undefined) return []
+    const member = members.find((candidate) => staticKey(reader, candidate) === key)
+    return [{ node: member ?? valueNode, finding }]
+  })
 }
 
 function isTextField(key: string): key is (typeof textFields)[number] {

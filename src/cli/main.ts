@@ -1,7 +1,7 @@
 import { toolcatVersion } from '../analyze/package-info.js'
 import { UsageError, UserError } from './command.js'
 import { commands } from './commands.js'
-import { nearestName } from './nearest-name.js'
+import { nearestName } from '../nearest-name.js'
 import { parseCommandLine } from './parse-command-line.js'
 
 /** Runs the toolcat command line and returns its exit code; user mistakes never surface as stack traces. */

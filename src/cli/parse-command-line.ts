@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util'
 import { UsageError, type Command, type CommandInput } from './command.js'
-import { nearestName } from './nearest-name.js'
+import { nearestName } from '../nearest-name.js'
 
 type OptionConfig = Command['options'][string]
 

@@ -15,6 +15,8 @@ const cases = [
   { fixture: 'missing-import', code: codes.unresolvedImport, at: 'geocode.ts:2:34' },
   // The module resolves but has no such export: the type would be read as any, the schema accept anything.
   { fixture: 'missing-export', code: codes.unresolvedImport, at: 'plan-route.ts:2:15' },
+  // A misplaced annotation would let a consequential tool run unconfirmed: refused, not ignored.
+  { fixture: 'misplaced-annotation', code: codes.unknownField, at: 'delete-repo.ts:6:3' },
   { fixture: 'no-tools', code: codes.noTools, at: '' },
 ]
 
@@ -29,6 +31,22 @@ test.each(cases)('$fixture: $code at $at, exit 1, the previous catalog untouched
   expect(run.stderr).toMatch(/✖ \d+ tools? · [1-9]\d* errors? · 0 warnings · \d+ ms · native TypeScript 7\.\d+\.\d+\n$/)
   expect(run.stderr).not.toMatch(/\n\s+at .*\.js:\d+/)
   expect(readFileSync(out, 'utf8')).toBe(previous)
+})
+
+test('fields and annotations toolcat does not know are each an error at the key, saying what was meant', () => {
+  const run = runCli(['check', 'fixtures/errors/misplaced-annotation/tools'])
+  const lines = run.stderr.split('\n').filter((line) => line.includes(' - error ') || line.startsWith('  hint: '))
+  expect(lines).toEqual([
+    'fixtures/errors/misplaced-annotation/tools/annotations.ts:6:18 - error TC1015: unknown annotation `consequentail`: did you mean `consequential`?',
+    '  hint: the annotations are pure, untrusted, consequential',
+    'fixtures/errors/misplaced-annotation/tools/annotations.ts:15:18 - error TC1015: annotation `pure` must be true or false',
+    '  hint: write `pure: true`',
+    'fixtures/errors/misplaced-annotation/tools/annotations.ts:17:3 - error TC1015: unknown field `descripton` in defineTool: did you mean `description`?',
+    '  hint: the fields are name, title, description, summary, annotations, execute',
+    'fixtures/errors/misplaced-annotation/tools/delete-repo.ts:6:3 - error TC1015: `consequential` is an annotation; as a field of the definition it has no effect',
+    '  hint: write it inside annotations: `annotations: { consequential: true }`',
+  ])
+  expect(run.status).toBe(1)
 })
 
 test('a diagnostic shows the source line with a caret under the node at fault', () => {
