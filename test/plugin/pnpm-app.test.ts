@@ -49,6 +49,26 @@ const files: Record<string, string> = {
     '  parts,',
     '}))',
   ].join('\n'),
+  // A framework adapter under the strict layout: toolcat/ai-sdk reaches the app's own `ai` (an optional peer).
+  'agent.mjs': [
+    "import { generateText, stepCountIs } from 'ai'",
+    "import { MockLanguageModelV3 } from 'ai/test'",
+    "import { toAiSdkTools } from 'toolcat/ai-sdk'",
+    "import { createRegistry } from './out/registry.js'",
+    "const usage = { inputTokens: { total: 1 }, outputTokens: { total: 1 } }",
+    "const inputs = [{ text: 'tea' }, { text: 'x' }]",
+    'const seen = []',
+    'const model = new MockLanguageModelV3({',
+    '  doGenerate: async ({ prompt }) => {',
+    "    if (prompt.at(-1).role === 'tool') seen.push(prompt.at(-1).content[0].output)",
+    '    const input = inputs[seen.length]',
+    "    if (input === undefined) return { content: [{ type: 'text', text: 'done' }], finishReason: { unified: 'stop', raw: 'stop' }, usage, warnings: [] }",
+    "    return { content: [{ type: 'tool-call', toolCallId: `t${seen.length}`, toolName: 'search', input: JSON.stringify(input) }], finishReason: { unified: 'tool-calls', raw: 'tool_calls' }, usage, warnings: [] }",
+    '  },',
+    '})',
+    "const { text } = await generateText({ model, tools: toAiSdkTools(createRegistry()), prompt: 'Find tea', stopWhen: stepCountIs(4) })",
+    'console.log(JSON.stringify({ seen, text }))',
+  ].join('\n'),
 }
 
 const run = (command: string, args: string[]): string => execFileSync(command, args, { cwd: app, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })
@@ -62,7 +82,7 @@ beforeAll(() => {
   }
   const [packed] = JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destination', pack], { cwd: repoRoot, encoding: 'utf8' })) as { filename: string }[]
   if (packed === undefined) throw new Error('npm pack reported no tarball')
-  run(join(repoRoot, 'node_modules/.bin/pnpm'), ['add', join(pack, packed.filename), 'vite@8.3.8', '--allow-build=esbuild'])
+  run(join(repoRoot, 'node_modules/.bin/pnpm'), ['add', join(pack, packed.filename), 'vite@8.3.8', 'ai@6.0.325', '--allow-build=esbuild'])
   vite('build')
   vite('build', '--ssr', 'src/main.ts', '--outDir', 'dist-ssr')
   vite('build', '--ssr', 'src/checks.ts', '--outDir', 'dist-checks')
@@ -70,8 +90,8 @@ beforeAll(() => {
   run(join(app, 'node_modules/.bin/toolcat'), ['build', 'tools', '--outDir', 'out'])
 }, 300_000)
 
-test('the layout is strict: the app reaches toolcat and vite, not their dependencies', () => {
-  expect(readdirSync(join(app, 'node_modules')).filter((name) => !name.startsWith('.')).sort()).toEqual(['toolcat', 'vite'])
+test('the layout is strict: the app reaches toolcat, vite and ai, not their dependencies', () => {
+  expect(readdirSync(join(app, 'node_modules')).filter((name) => !name.startsWith('.')).sort()).toEqual(['ai', 'toolcat', 'vite'])
   expect(existsSync(join(app, 'node_modules/ajv'))).toBe(false)
 })
 
@@ -111,6 +131,16 @@ test("the CLI's --outDir output imports only toolcat/lazy, and its registry vali
     { id: 'call-1', name: 'add', success: true, value: { sum: 3 } },
     { id: 'call-2', name: 'search', success: false, error: 'text: minLength; expected length >= 2; received "x"' },
   ])
+})
+
+test("toolcat/ai-sdk finds the app's own ai: a mock model's calls reach the handler, a fault comes back as a tool error and the run goes on", () => {
+  expect(JSON.parse(run(process.execPath, ['agent.mjs']))).toEqual({
+    seen: [
+      { type: 'json', value: { found: ['tea'], order: 'asc' } },
+      { type: 'error-text', value: 'text: minLength; expected length >= 2; received "x"' },
+    ],
+    text: 'done',
+  })
 })
 
 test('catalog.json lands in the client and both SSR outputs, with the bytes `toolcat build` writes', () => {
