@@ -60,14 +60,14 @@ export function checkerName(run: AnalysisRun): string | undefined {
 }
 
 /** Prints the outcome: machine-readable JSON on stdout with --json, else diagnostics and a summary on stderr. */
-export function reportAnalysis(run: AnalysisRun, input: CommandInput, written?: string): void {
+export function reportAnalysis(run: AnalysisRun, input: CommandInput, written?: readonly string[]): void {
   if (input.values.json) {
     const report = run.failed ? { diagnostics: run.diagnostics } : { catalog: run.catalog, diagnostics: run.diagnostics }
     process.stdout.write(`${JSON.stringify(report, null, 2)}\n`)
     return
   }
   printDiagnostics(run)
-  process.stderr.write(`${summaryLine(run.catalog.tools.length, run.diagnostics, performance.now() - run.started, written === undefined ? undefined : displayPath(written), checkerName(run))}\n`)
+  process.stderr.write(`${summaryLine(run.catalog.tools.length, run.diagnostics, performance.now() - run.started, written === undefined ? undefined : written.map((file) => displayPath(file)).join(', '), checkerName(run))}\n`)
 }
 
 /** Every diagnostic of a run on stderr, as compilers print them, paths relative to the working directory. */

@@ -16,7 +16,8 @@ export interface BuildTargets {
 
 /** What one build wrote: the path to show in the summary, and notes worth a line of their own. */
 export interface BuildWrite {
-  readonly written: string
+  /** What the summary line names after `→`: the catalog file and/or the output folder. */
+  readonly written: readonly string[]
   readonly notes: readonly string[]
 }
 
@@ -40,12 +41,12 @@ export async function writeBuildOutput(run: AnalysisRun, targets: BuildTargets):
   try {
     if (outDir === undefined) {
       writeFilesAtomically(catalogFile)
-      return { written: out ?? run.root, notes: [] }
+      return { written: [out ?? run.root], notes: [] }
     }
     // Loaded on demand: esbuild and the generators are only needed with --outDir.
     const { writeOutDir } = await import('../emit/write-out-dir.js')
     const result = await writeOutDir(run.catalog, { root: run.root, outDir, validators }, catalogFile)
-    return { written: outDir, notes: result.moduleType === undefined ? [] : [result.moduleType] }
+    return { written: out === undefined ? [outDir] : [out, outDir], notes: result.moduleType === undefined ? [] : [result.moduleType] }
   } catch (error) {
     if (error instanceof ToolCompileError) throw new UserError(`cannot compile the tool modules for ${outDir}: ${error.message}`)
     throw new UserError(`cannot write ${out ?? outDir}: ${error instanceof Error ? error.message : String(error)}`)

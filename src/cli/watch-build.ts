@@ -109,7 +109,7 @@ async function rebuild(derive: () => BuildResult, builder: CatalogBuilder, targe
   try {
     const { written, notes } = await writeBuildOutput(run, targets)
     for (const note of notes) process.stderr.write(`note: ${note}\n`)
-    process.stderr.write(`${line(displayPath(written))}\n`)
+    process.stderr.write(`${line(written.map((file) => displayPath(file)).join(', '))}\n`)
   } catch (error) {
     if (!(error instanceof UserError)) throw error
     process.stderr.write(`toolcat: ${error.message} · last output kept\n`)

@@ -38,6 +38,14 @@ describe('toolcat build fixtures/basic', () => {
     expect(readFileSync(path.join(copy, 'catalog.json'), 'utf8')).toBe(fromRepo)
   })
 
+  test('with --out and --outDir the summary line names both, relative to the working directory', () => {
+    const copy = copyFixture('basic')
+    const run = runCli(['build', 'tools', '--out', 'catalog.json', '--outDir', 'out'], copy)
+    expect(run.status).toBe(0)
+    expect(run.stderr).toMatch(/ → catalog\.json, out\n$/)
+    expect(readFileSync(path.join(copy, 'out/catalog.json'), 'utf8')).toBe(readFileSync(path.join(copy, 'catalog.json'), 'utf8'))
+  })
+
   test('--json prints the catalog and the diagnostics on stdout', () => {
     const out = path.join(temporaryFolder(), 'catalog.json')
     const json = runCli(['build', 'fixtures/basic/tools', '--out', out, '--json'])
