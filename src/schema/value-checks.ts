@@ -38,8 +38,10 @@ export function createValueChecker(): ValueChecker {
     fits: (value) => simpleFit(schema, value) ?? validator(schema)(value),
     validate: () => validator(schema),
   })
+  // A finished entry's references never change, so an entry reached from one tool's root has had
+  // everything below it checked: the next tool sharing it stops there.
+  const seen = new WeakSet<object>()
   return (root) => {
-    const seen = new Set<object>()
     const pending = [root]
     while (pending.length > 0) {
       const entry = pending.pop()
