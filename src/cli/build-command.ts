@@ -7,7 +7,6 @@ import { depsHelp, depsOptions } from './deps-options.js'
 /** `toolcat build [toolsDir] [--out file] [--outDir dir] [--watch]`: analyses the tools and writes the catalog (and the app's modules) atomically. */
 export const buildCommand: Command = {
   name: 'build',
-  summary: 'analyse the tool modules and write catalog.json',
   help: `Usage: toolcat build [toolsDir] [options]
 
 Reads the tool modules in toolsDir (default: tools; a folder, or a quoted glob) without running

@@ -5,7 +5,6 @@ import type { Command } from './command.js'
 /** `toolcat check [toolsDir]`: the build's analysis, writing nothing; for CI and editors. */
 export const checkCommand: Command = {
   name: 'check',
-  summary: 'analyse the tool modules and report problems, writing nothing',
   help: `Usage: toolcat check [toolsDir] [options]
 
 Reads the tool modules in toolsDir (default: tools) without running them and reports every

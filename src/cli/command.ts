@@ -9,8 +9,6 @@ export interface CommandInput {
 /** One `toolcat <name>` subcommand: its help and what it does; returns the exit code. */
 export interface Command {
   readonly name: string
-  /** One line for the command list of `toolcat --help`. */
-  readonly summary: string
   /** The full text of `toolcat <name> --help`. */
   readonly help: string
   readonly options: NonNullable<ParseArgsConfig['options']>

@@ -5,7 +5,6 @@ import { readCatalogFile } from './read-catalog.js'
 /** `toolcat diff <old> <new>`: classifies every change between two catalogs; a CI gate for publishers. */
 export const diffCommand: Command = {
   name: 'diff',
-  summary: 'classify the changes between two catalogs as breaking or compatible',
   help: `Usage: toolcat diff <old catalog> <new catalog> [options]
 
 Compares two catalog files tool by tool and classifies every change: breaking (a tool removed,

@@ -10,7 +10,6 @@ import { readCatalogFile } from './read-catalog.js'
 /** `toolcat export [toolsDir] --format …`: the tools list in one provider's exact request shape. */
 export const exportCommand: Command = {
   name: 'export',
-  summary: 'write the tools in OpenAI, Anthropic, Gemini or MCP request shape',
   help: `Usage: toolcat export [toolsDir] --format <${exportFormats.join('|')}> [options]
 
 Writes the tools list as the provider's request expects it: OpenAI { tools: [{ type: 'function',

@@ -32,11 +32,12 @@ async function dispatch(argv: readonly string[]): Promise<number> {
     process.stdout.write(`${toolcatVersion()}\n`)
     return 0
   }
-  const command = commands.find((candidate) => candidate.name === first)
-  if (!command) {
+  const entry = commands.find((candidate) => candidate.name === first)
+  if (!entry) {
     const guess = nearestName(first, commands.map((candidate) => candidate.name))
     throw new UsageError(`unknown command '${first}'; ${guess === undefined ? '' : `did you mean '${guess}'? `}run toolcat --help for the list`)
   }
+  const command = await entry.load()
   const input = parseCommandLine(command, rest)
   if (input.values.help) {
     process.stdout.write(`${command.help}\n`)

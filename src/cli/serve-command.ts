@@ -25,7 +25,6 @@ const signalNumbers: Record<(typeof signals)[number], number> = { SIGHUP: 1, SIG
 /** `toolcat serve --mcp [toolsDir]`: serves the tools over MCP on stdio, each handler imported at its first call. */
 export const serveCommand: Command = {
   name: 'serve',
-  summary: 'serve the tools to an MCP client over stdio',
   help: `Usage: toolcat serve --mcp [toolsDir] [options]
 
 Analyses the tools in toolsDir (default: tools), writes their registry into

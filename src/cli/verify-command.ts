@@ -7,7 +7,6 @@ import { readCatalogFile } from './read-catalog.js'
 /** `toolcat verify [catalog] [--tools dir]`: recomputes the catalog from the sources and reports drift. */
 export const verifyCommand: Command = {
   name: 'verify',
-  summary: 'check a catalog file against its sources and its own hashes',
   help: `Usage: toolcat verify [catalog] [options]
 
 Checks a catalog file (default: catalog.json): every entry's hash must match its content, the

@@ -29,10 +29,16 @@ export function planDefinitions<N>(root: Entry<N>): Map<Entry<N>, string> {
 
 /** Every reference in a schema under construction, in document order (not through other entries). */
 export function refsIn<N>(ir: unknown): Ref<N>[] {
+  const found: Ref<N>[] = []
+  collectRefs(ir, found)
+  return found
+}
+
+/** One array for the whole walk: a schema's keyword tree is walked for every entry of every tool. */
+function collectRefs<N>(ir: unknown, found: Ref<N>[]): void {
   // Keyword values are untyped, but one walker only ever stores references of its own node type.
-  if (ir instanceof Ref) return [ir as Ref<N>]
-  if (typeof ir !== 'object' || ir === null) return []
-  return Object.values(ir).flatMap((value) => refsIn<N>(value))
+  if (ir instanceof Ref) found.push(ir as Ref<N>)
+  else if (typeof ir === 'object' && ir !== null) for (const value of Object.values(ir)) if (typeof value === 'object' && value !== null) collectRefs(value, found)
 }
 
 /**

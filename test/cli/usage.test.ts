@@ -14,6 +14,16 @@ test('--help lists the commands; <command> --help shows its options', () => {
   expect(build.stdout).toContain('--out <file>')
 })
 
+test('every command in the list loads the command of its name, whose help names it too', async () => {
+  const { commands } = await import('../../src/cli/commands.js')
+  expect(commands.map((entry) => entry.name)).toEqual(['build', 'check', 'export', 'diff', 'verify', 'serve'])
+  for (const entry of commands) {
+    const command = await entry.load()
+    expect(command.name).toBe(entry.name)
+    expect(command.help).toMatch(new RegExp(`^Usage: toolcat ${entry.name}\\b`))
+  }
+})
+
 test('--version prints the package version', () => {
   const { version } = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { version: string }
   expect(runCli(['--version'])).toEqual({ status: 0, stdout: `${version}\n`, stderr: '' })

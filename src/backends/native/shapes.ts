@@ -41,6 +41,8 @@ export class DeclaredShapes {
   private shapeOf(type: Type): { signatures?: boolean; index?: boolean } {
     const { ObjectFlags } = this.checker.modules.sync
     if ((((type as { objectFlags?: number }).objectFlags ?? 0) & ObjectFlags.Mapped) !== 0) return { signatures: false }
+    // The type of an object literal (`return { id, ok: true }`, widened or not) has no call or construct signatures.
+    if (this.isObjectLiteral(type)) return { signatures: false }
     const declarations = this.plainDeclarations(type)
     if (declarations === undefined) return {}
     const { SyntaxKind } = this.checker.modules.ast
@@ -49,6 +51,11 @@ export class DeclaredShapes {
       signatures: members.some((member) => member.kind === SyntaxKind.CallSignature || member.kind === SyntaxKind.ConstructSignature),
       index: members.some((member) => member.kind === SyntaxKind.IndexSignature),
     }
+  }
+
+  private isObjectLiteral(type: Type): boolean {
+    const symbol = this.checker.symbolOf(type)
+    return symbol !== undefined && symbol.flags === this.checker.modules.sync.SymbolFlags.ObjectLiteral
   }
 
   /** The declarations of a type literal or an interface without base types (nothing else merged in), else undefined. */
