@@ -3,7 +3,7 @@
  * only, on the ts-morph and on the native TypeScript 7 checker), tsc --noEmit of TypeScript 6 and
  * of TypeScript 7 (native), the ts-morph floor and the schema generators, in the order they alternate.
  */
-import { mkdirSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { cliPath, missing, outDirOf, repoRoot } from '../lib/toolcat.mjs'
 
@@ -38,15 +38,34 @@ export function perTypeReps(n, reps, repsPerType = 1) {
   return { reps: repsPerType, note: `${count} of ${reps}: above 1,000 tools it runs ${count} unless \`--reps-per-type N\` is given` }
 }
 
+/** Where a repetition's earlier output is moved before the next build, until `clearSetAside`. */
+const setAsideOf = (dir) => join(outDirOf(dir), '.set-aside')
+
+/**
+ * Removes the outputs set aside during a size's repetitions. Deleting them between builds would
+ * make the next build pay for it: on ext4 without a journal (this bench machine's disk) creating
+ * a file checks every inode deleted in the last seconds, so a full build's ~6,500 new files after
+ * ~6,500 deletions cost seconds of system time that depend on the disk, not on toolcat.
+ */
+export function clearSetAside(dir) {
+  rmSync(setAsideOf(dir), { recursive: true, force: true })
+}
+
 function toolcatContestants(dir) {
   if (missing(cliPath, 'toolcat CLI')) return []
   const out = (id) => join(outDirOf(dir), id)
+  let setAside = 0
   const build = (id, target) => ({
     id,
     command: 'node',
     args: [cliPath, 'build', 'tools', ...target, '--checker', checkerOf(id)],
     cwd: dir,
-    before: () => rmSync(out(id), { recursive: true, force: true }),
+    // Each build starts without an output of its own (a cold build), the previous one moved aside (see clearSetAside).
+    before: () => {
+      if (!existsSync(out(id))) return
+      mkdirSync(setAsideOf(dir), { recursive: true })
+      renameSync(out(id), join(setAsideOf(dir), `${id}-${++setAside}`))
+    },
   })
   return Object.keys(toolcatBuilds).map((id) => build(id, id.endsWith('-full') ? ['--outDir', out(id)] : ['--out', join(out(id), 'catalog.json')]))
 }

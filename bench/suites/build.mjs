@@ -6,7 +6,7 @@ import { corpus } from '../lib/corpora.mjs'
 import { pairedCpuRatio, runAlternating, summarizeRun } from '../lib/alternate.mjs'
 import { round } from '../lib/stats.mjs'
 import { cliPath, missing } from '../lib/toolcat.mjs'
-import { buildContestants, toolcatBuilds } from './build-contestants.mjs'
+import { buildContestants, clearSetAside, toolcatBuilds } from './build-contestants.mjs'
 
 // Each pair reads "a ÷ b" in CPU seconds, paired per repetition. The schema generators emit only
 // schemas, so each is compared with both toolcat builds: the catalog alone is the like-for-like one.
@@ -47,6 +47,7 @@ function measureSize(n, settings) {
   const contestants = buildContestants(dir, n, settings)
   if (contestants.length === 0) return { skipped: `no contestant left by --contestants ${settings.only?.join(',')}` }
   const runs = runAlternating(contestants, settings.reps, settings.log)
+  clearSetAside(dir)
   const byId = Object.fromEntries(runs.map((run) => [run.id, run]))
   const results = Object.fromEntries(runs.map((run, i) => [run.id, summaryOf(run, contestants[i])]))
   const absent = missing(cliPath, 'toolcat CLI')
