@@ -8,6 +8,7 @@ import type { Catalog, CatalogTool } from '../runtime/catalog.js'
 import type { EmitTarget } from './emit-target.js'
 import { generateToolEntryModule } from './tool-entry-module.js'
 import { ToolCompileError } from './tool-compile-error.js'
+import { withCompilerGc } from './compiler-gc.js'
 import { toolcatNamesImported, toolcatSubsetModule } from './toolcat-imports.js'
 import { emitValidatorModules, helperModulePath, type CompiledFile } from './validator-modules.js'
 
@@ -34,7 +35,7 @@ export async function compileTools(
 ): Promise<CompiledFile[]> {
   const validators: CompiledFile[] = []
   const helpers = ownValidators(target) ? emitValidatorModules(catalog, fileOf, (file) => validators.push(file)) : []
-  const result = await build({ ...buildOptions(catalog, root, target, fileOf, helpers), outdir: '.', write: false }).catch(failedCompile)
+  const result = await withCompilerGc(() => build({ ...buildOptions(catalog, root, target, fileOf, helpers), outdir: '.', write: false })).catch(failedCompile)
   return [...validators, ...result.outputFiles.map((file) => ({ path: relativePath(root, file.path), contents: file.text }))]
 }
 
@@ -63,7 +64,7 @@ export async function compileToolsInto(
     written.push(file.path)
   }
   const helpers = ownValidators(target) ? emitValidatorModules(catalog, fileOf, write) : []
-  const result = await build({ ...buildOptions(catalog, root, target, fileOf, helpers), outdir: folder, write: true, metafile: true }).catch(
+  const result = await withCompilerGc(() => build({ ...buildOptions(catalog, root, target, fileOf, helpers), outdir: folder, write: true, metafile: true })).catch(
     (error: unknown) => {
       // esbuild reports a full disk as its own error: still a write failure, not a compile failure.
       const messages = (error as { errors?: { text: string }[] }).errors ?? []

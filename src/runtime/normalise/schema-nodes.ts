@@ -66,5 +66,10 @@ export function requiredNames(node: JsonSchema): readonly string[] {
 
 /** One JSON pointer segment, escaped for use in a URI fragment (as ajv reads `schema#/…`). */
 export function pointerSegment(segment: string | number): string {
-  return encodeURIComponent(String(segment).replaceAll('~', '~0').replaceAll('/', '~1'))
+  const text = String(segment)
+  // Most segments (keywords, property names, indices) need no escape: a plan visits every node.
+  return plainSegment.test(text) ? text : encodeURIComponent(text.replaceAll('~', '~0').replaceAll('/', '~1'))
 }
+
+/** Characters that neither JSON pointers nor `encodeURIComponent` change. */
+const plainSegment = /^[\w.-]*$/
