@@ -13,8 +13,19 @@ afterAll(() => {
 type Catalog = { tools: { name: string; parameters: { properties: Record<string, { type?: string }> } }[] }
 
 
-/** The emitted catalog, once there is one. */
-const readCatalog = (file: string) => (): Catalog | undefined => (existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Catalog) : undefined)
+/**
+ * The emitted catalog, once there is a whole one: the bundler writes its assets in place, so a
+ * poll can catch the file half-written (rspack did), which reads as not there yet.
+ */
+const readCatalog = (file: string) => (): Catalog | undefined => {
+  if (!existsSync(file)) return undefined
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as Catalog
+  } catch (error) {
+    if (error instanceof SyntaxError) return undefined
+    throw error
+  }
+}
 
 test.each(Object.keys(watchers) as (keyof typeof watchers)[])('%s in watch mode re-derives the catalog when a tool is edited or added', async (name) => {
   const root = copyFixture('plugin-app', `watch-${name}`)
