@@ -38,11 +38,11 @@ export function perTypeReps(n, reps, repsPerType = 1) {
   return { reps: repsPerType, note: `${count} of ${reps}: above 1,000 tools it runs ${count} unless \`--reps-per-type N\` is given` }
 }
 
-/** Where a repetition's earlier output is moved before the next build, until `clearSetAside`. */
+/** Where a repetition's earlier output is moved before the next build, until `clearSetAside` after the suite. */
 const setAsideOf = (dir) => join(outDirOf(dir), '.set-aside')
 
 /**
- * Removes the outputs set aside during a size's repetitions. Deleting them between builds would
+ * Removes the outputs set aside during the build suite's repetitions. Deleting them between builds would
  * make the next build pay for it: on ext4 without a journal (this bench machine's disk) creating
  * a file checks every inode deleted in the last seconds, so a full build's ~6,500 new files after
  * ~6,500 deletions cost seconds of system time that depend on the disk, not on toolcat.

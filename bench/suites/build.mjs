@@ -43,11 +43,11 @@ function summaryOf(run, contestant) {
 
 function measureSize(n, settings) {
   const dir = corpus(n, settings.log)
+  settings.corpora.push(dir)
   settings.log(`build @ ${n} tools (${settings.reps} reps)`)
   const contestants = buildContestants(dir, n, settings)
   if (contestants.length === 0) return { skipped: `no contestant left by --contestants ${settings.only?.join(',')}` }
   const runs = runAlternating(contestants, settings.reps, settings.log)
-  clearSetAside(dir)
   const byId = Object.fromEntries(runs.map((run) => [run.id, run]))
   const results = Object.fromEntries(runs.map((run, i) => [run.id, summaryOf(run, contestants[i])]))
   const absent = missing(cliPath, 'toolcat CLI')
@@ -69,7 +69,10 @@ function scaling(sizes) {
  */
 export function buildSuite({ sizes, reps, repsPerType, contestants, log }) {
   const results = {}
-  for (const n of sizes) results[n] = measureSize(n, { reps, repsPerType, only: contestants, log })
+  const corpora = []
+  for (const n of sizes) results[n] = measureSize(n, { reps, repsPerType, only: contestants, log, corpora })
+  // Only now, after every size: deleting one size's outputs would slow the next size's builds.
+  for (const dir of corpora) clearSetAside(dir)
   const ratio = scaling(results)
   return ratio ? { sizes: results, scaling: ratio } : { sizes: results }
 }
