@@ -2,6 +2,7 @@
  * Build suite: toolcat build, full and catalog only, against tsc --noEmit, the schema generators
  * and the ts-morph floor, on the same corpus, interleaved. Also yields the 3,000 ÷ 1,000 scaling.
  */
+import { corpusDir } from '../corpus/generate.mjs'
 import { corpus } from '../lib/corpora.mjs'
 import { pairedCpuRatio, runAlternating, summarizeRun } from '../lib/alternate.mjs'
 import { round } from '../lib/stats.mjs'
@@ -43,7 +44,6 @@ function summaryOf(run, contestant) {
 
 function measureSize(n, settings) {
   const dir = corpus(n, settings.log)
-  settings.corpora.push(dir)
   settings.log(`build @ ${n} tools (${settings.reps} reps)`)
   const contestants = buildContestants(dir, n, settings)
   if (contestants.length === 0) return { skipped: `no contestant left by --contestants ${settings.only?.join(',')}` }
@@ -69,10 +69,9 @@ function scaling(sizes) {
  */
 export function buildSuite({ sizes, reps, repsPerType, contestants, log }) {
   const results = {}
-  const corpora = []
-  for (const n of sizes) results[n] = measureSize(n, { reps, repsPerType, only: contestants, log, corpora })
+  for (const n of sizes) results[n] = measureSize(n, { reps, repsPerType, only: contestants, log })
   // Only now, after every size: deleting one size's outputs would slow the next size's builds.
-  for (const dir of corpora) clearSetAside(dir)
+  for (const n of sizes) clearSetAside(corpusDir(n))
   const ratio = scaling(results)
   return ratio ? { sizes: results, scaling: ratio } : { sizes: results }
 }

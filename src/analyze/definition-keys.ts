@@ -2,8 +2,11 @@ import { nearestName } from '../nearest-name.js'
 import { codes } from './codes.js'
 import type { Finding } from './locate.js'
 
+/** The descriptor fields whose value is a string literal. */
+export const textFields = ['name', 'title', 'description', 'summary'] as const
+
 /** The fields of a `defineTool` descriptor (`ToolDescriptor`), the only keys the build reads. */
-export const definitionKeys = ['name', 'title', 'description', 'summary', 'annotations', 'execute'] as const
+export const definitionKeys = [...textFields, 'annotations', 'execute'] as const
 
 /** The annotations a tool may state (`ToolAnnotations`). */
 export const annotationNames = ['pure', 'untrusted', 'consequential'] as const

@@ -2,7 +2,7 @@ import { codes } from './codes.js'
 import type { DefinitionSite } from './discover-tools.js'
 import type { Finding } from './locate.js'
 import type { ModuleReader } from './module-reader.js'
-import { annotationProblem, unknownDefinitionKey } from './definition-keys.js'
+import { annotationProblem, textFields, unknownDefinitionKey } from './definition-keys.js'
 import { memberValue, readStaticValue, staticKey, unwrapExpression } from './static-value.js'
 import type { SyntaxNode } from './view.js'
 
@@ -26,8 +26,6 @@ export interface DefinitionFields {
   readonly typeArgument?: SyntaxNode
   readonly problems: readonly LocatedFinding[]
 }
-
-const textFields = ['name', 'title', 'description', 'summary'] as const
 
 /** Reads the static fields of a definition; anything not static is a problem, not a guess. */
 export function readDefinition(reader: ModuleReader, site: DefinitionSite): DefinitionFields {

@@ -81,6 +81,16 @@ export interface ModuleSyntax {
   readonly node: SyntaxNode
 }
 
+/** The one `ModuleSyntax` of a checker's source file, made on first use and kept in `cache`. */
+export function moduleSyntaxOf<F extends { readonly fileName: string; readonly text: string }>(cache: WeakMap<F, ModuleSyntax>, sourceFile: F): ModuleSyntax {
+  let module = cache.get(sourceFile)
+  if (module === undefined) {
+    module = { file: sourceFile.fileName, text: sourceFile.text, node: sourceFile as unknown as SyntaxNode }
+    cache.set(sourceFile, module)
+  }
+  return module
+}
+
 /** A text span of a module with a message, e.g. a syntax error. */
 export interface SpanMessage {
   readonly start: number

@@ -67,13 +67,18 @@ export function reportAnalysis(run: AnalysisRun, input: CommandInput, written?: 
     return
   }
   printDiagnostics(run)
-  process.stderr.write(`${summaryLine(run.catalog.tools.length, run.diagnostics, performance.now() - run.started, written === undefined ? undefined : written.map((file) => displayPath(file)).join(', '), checkerName(run))}\n`)
+  process.stderr.write(`${summaryLine(run.catalog.tools.length, run.diagnostics, performance.now() - run.started, written === undefined ? undefined : displayWritten(written), checkerName(run))}\n`)
 }
 
 /** Every diagnostic of a run on stderr, as compilers print them, paths relative to the working directory. */
 export function printDiagnostics(run: AnalysisRun): void {
   const cwd = process.cwd()
   for (const diagnostic of run.diagnostics) process.stderr.write(`${formatDiagnostic(diagnostic, run.root, cwd)}\n\n`)
+}
+
+/** The outputs a build wrote, as the summary line names them after `→`. */
+export function displayWritten(written: readonly string[]): string {
+  return written.map((file) => displayPath(file)).join(', ')
 }
 
 /** Relative to the working directory when inside it, else absolute: whichever is easier to open. */

@@ -5,7 +5,7 @@ import { resolveLayout } from '../analyze/build-options.js'
 import type { BuildResult, CatalogBuilder, FileChange } from '../analyze/index.js'
 import { onInterrupt } from '../emit/interrupt.js'
 import { builderOptionsOf } from './analysis-options.js'
-import { analysisRun, checkerName, createBuilder, displayPath, printDiagnostics } from './analysis-run.js'
+import { analysisRun, checkerName, createBuilder, displayPath, displayWritten, printDiagnostics } from './analysis-run.js'
 import { writeBuildOutput, type BuildTargets } from './build-output.js'
 import { UserError, type CommandInput } from './command.js'
 import { summaryLine } from './summary.js'
@@ -109,7 +109,7 @@ async function rebuild(derive: () => BuildResult, builder: CatalogBuilder, targe
   try {
     const { written, notes } = await writeBuildOutput(run, targets)
     for (const note of notes) process.stderr.write(`note: ${note}\n`)
-    process.stderr.write(`${line(written.map((file) => displayPath(file)).join(', '))}\n`)
+    process.stderr.write(`${line(displayWritten(written))}\n`)
   } catch (error) {
     if (!(error instanceof UserError)) throw error
     process.stderr.write(`toolcat: ${error.message} · last output kept\n`)

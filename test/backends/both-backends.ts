@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -13,6 +13,14 @@ export const repoRoot = fileURLToPath(new URL('../../', import.meta.url))
 
 /** Every backend, in the order the parity tests compare them. */
 export const backendNames: readonly CheckerName[] = ['ts-morph', 'native']
+
+/** Writes `text` to `file` under `root`, making its folders, and returns the file's path. */
+export function writeProjectFile(root: string, file: string, text: string): string {
+  const full = path.join(root, file)
+  mkdirSync(path.dirname(full), { recursive: true })
+  writeFileSync(full, text)
+  return full
+}
 
 /** Opens a backend by name over a project, failing the test when the tsconfig cannot be used. */
 export function open(name: CheckerName, root: string, tsconfig: string | undefined, toolFiles: readonly string[]): CheckerBackend {

@@ -1,30 +1,24 @@
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { rmSync } from 'node:fs'
 import path from 'node:path'
 import { afterAll, expect, test } from 'vitest'
 import { createCatalogBuilder } from '../../src/analyze/index.js'
 import { codes } from '../../src/codes.js'
-import { backendNames, folderResolvingTypeScript7 } from './both-backends.js'
+import { backendNames, folderResolvingTypeScript7, writeProjectFile } from './both-backends.js'
 
 const folders: string[] = []
 afterAll(() => {
   for (const folder of folders) rmSync(folder, { recursive: true, force: true })
 })
 
-function write(root: string, file: string, text: string): void {
-  const full = path.join(root, file)
-  mkdirSync(path.dirname(full), { recursive: true })
-  writeFileSync(full, text)
-}
-
 // The native backend answers most names from each module's exports, asked once per module; the
 // names those lack are asked where they are written. Both must agree with TypeScript 6's answer.
 test('TC1010 for every imported or re-exported name a module does not export, through re-exports and `export *`, alike on both backends', async () => {
   const root = folderResolvingTypeScript7('toolcat-imports-')
   folders.push(root)
-  write(root, 'types/m.ts', 'export interface A { a: string }\nexport type __Under = number\n')
-  write(root, 'types/reexport.ts', "export { Missing as Gone, A as Renamed } from './m.js'\nexport * from './m.js'\n")
-  write(root, 'types/legacy.d.ts', "declare module 'legacy' {\n  const value: number\n  export = value\n}\n")
-  write(
+  writeProjectFile(root, 'types/m.ts', 'export interface A { a: string }\nexport type __Under = number\n')
+  writeProjectFile(root, 'types/reexport.ts', "export { Missing as Gone, A as Renamed } from './m.js'\nexport * from './m.js'\n")
+  writeProjectFile(root, 'types/legacy.d.ts', "declare module 'legacy' {\n  const value: number\n  export = value\n}\n")
+  writeProjectFile(
     root,
     'tools/t.ts',
     [

@@ -1,7 +1,7 @@
 import type { Node, SourceFile } from 'typescript/unstable/ast'
 import type { Diagnostic, Project, Symbol as NativeSymbol } from 'typescript/unstable/sync'
 import type { AnalysisView, HandlerTypes, ImportAnswer, ImportQuery, ModuleSyntax, SpanMessage, SyntaxKinds, SyntaxNode } from '../../analyze/view.js'
-import { syntaxKindsOf } from '../../analyze/view.js'
+import { moduleSyntaxOf, syntaxKindsOf } from '../../analyze/view.js'
 import type { TypeView } from '../../schema/view.js'
 import { NativeChecker } from './checker.js'
 import type { NativeModules } from './load.js'
@@ -46,12 +46,7 @@ export class NativeAnalysisView implements AnalysisView {
   }
 
   private syntaxOf(sourceFile: SourceFile): ModuleSyntax {
-    let module = this.syntaxes.get(sourceFile)
-    if (module === undefined) {
-      module = { file: sourceFile.fileName, text: sourceFile.text, node: sourceFile as unknown as SyntaxNode }
-      this.syntaxes.set(sourceFile, module)
-    }
-    return module
+    return moduleSyntaxOf(this.syntaxes, sourceFile)
   }
 
   start(node: SyntaxNode): number {

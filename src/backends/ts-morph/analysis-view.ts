@@ -1,6 +1,6 @@
 import { Node, ts, type Project, type SourceFile, type Type } from 'ts-morph'
 import type { AnalysisView, HandlerTypes, ImportAnswer, ImportQuery, ModuleSyntax, SpanMessage, SyntaxNode } from '../../analyze/view.js'
-import { syntaxKindsOf } from '../../analyze/view.js'
+import { moduleSyntaxOf, syntaxKindsOf } from '../../analyze/view.js'
 import type { TypeView } from '../../schema/view.js'
 import { tsMorphViews, writtenAt } from '../../schema/view-ts-morph.js'
 
@@ -29,14 +29,9 @@ export class TsMorphAnalysisView implements AnalysisView {
     return this.syntaxOf(compiler(node).getSourceFile())
   }
 
+  // ts-morph's file paths: absolute, forward slashes, as the compiler's file names.
   private syntaxOf(sourceFile: ts.SourceFile): ModuleSyntax {
-    let module = this.modules.get(sourceFile)
-    if (module === undefined) {
-      // ts-morph's file paths: absolute, forward slashes, as the compiler's file names.
-      module = { file: sourceFile.fileName, text: sourceFile.text, node: sourceFile as unknown as SyntaxNode }
-      this.modules.set(sourceFile, module)
-    }
-    return module
+    return moduleSyntaxOf(this.modules, sourceFile)
   }
 
   start(node: SyntaxNode): number {
