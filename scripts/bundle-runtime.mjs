@@ -20,7 +20,9 @@ const common = { absWorkingDir: root, outdir: 'dist/runtime', bundle: true, spli
 
 await build({
   ...common,
-  entryPoints: { index: 'dist/src/index.js', lazy: 'dist/src/runtime/lazy/index.js', compile: 'dist/src/runtime/compile.js' },
+  // `search`: the index format and `search` on their own (a page's search box); a registry loads the
+  // same code as a chunk on its first search.
+  entryPoints: { index: 'dist/src/index.js', lazy: 'dist/src/runtime/lazy/index.js', compile: 'dist/src/runtime/compile.js', search: 'dist/src/runtime/search/index.js' },
   external: ['ajv', 'ajv/*', 'ajv-formats', 'ajv-formats/*'],
   chunkNames: 'chunk-[hash]',
 })

@@ -13,6 +13,7 @@ import { sourceSpecifier, type EmitTarget } from './emit-target.js'
 import { uniqueFileNames } from './identifiers.js'
 import { generateRegistryModule } from './registry-module.js'
 import { generateRegistryTypes } from './registry-types.js'
+import { generateSearchModule, generateSearchTypes } from './search-module.js'
 import { WriteBatch, type FileToWrite } from './write-files.js'
 
 /** Where `writeOutDir` reads tool sources and writes, and how validators are made. */
@@ -37,7 +38,7 @@ export interface OutDirWrite {
 
 /**
  * Writes everything an app imports, all together and atomically: `catalog.json`, `catalog.js`,
- * `catalog.d.ts`, `registry.js`, `registry.d.ts` and the compiled tool modules under `tools/`
+ * `catalog.d.ts`, `registry.js`, `registry.d.ts`, `search.js` (the tool search index), `search.d.ts` and the compiled tool modules under `tools/`
  * (one lazy entry per tool, shared code in chunks), plus `alongside` files in the same batch (the
  * CLI's `--out` catalog). Same catalog and sources, same bytes. The folder's manifest
  * (`.toolcat-manifest.json`) records what was written, so the files a later build no longer writes
@@ -102,6 +103,7 @@ function planOutDir(catalog: Catalog, options: OutDirOptions) {
     entrySpecifier: (tool) => `./tools/${fileOf(tool)}.js`,
     validatorSpecifier: (tool) => specifierFromTools(validatorModulePath(fileOf(tool))),
     validators: options.validators ?? 'precompiled',
+    searchSpecifier: './search.js',
   }
   return { outDir, target, fileOf }
 }
@@ -114,6 +116,8 @@ function generatedFiles(catalog: Catalog, target: EmitTarget): CompiledFile[] {
     { path: 'catalog.d.ts', contents: generateCatalogTypes(catalog) },
     { path: 'registry.js', contents: generateRegistryModule(catalog, target) },
     { path: 'registry.d.ts', contents: generateRegistryTypes(catalog) },
+    { path: 'search.js', contents: generateSearchModule(catalog) },
+    { path: 'search.d.ts', contents: generateSearchTypes(catalog) },
   ]
 }
 

@@ -6,3 +6,6 @@ export { SEARCH_INDEX_VERSION, searchFields, type SearchField, type SearchHit, t
 export type { SearchableTool } from './tool-text.js'
 export { terms as searchTerms } from './analyze.js'
 export { toolText as searchableText } from './tool-text.js'
+export { SEARCH_TOOL_NAME, type FoundTool, type SearchToolOptions } from './search-tool.js'
+export type { EmbedHook, RankHook, SearchCandidate } from './hybrid.js'
+export type { RegistrySearchOptions } from './registry-search.js'

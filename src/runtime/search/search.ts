@@ -80,6 +80,15 @@ export function search(index: SearchIndex, query: string, options: SearchOptions
   return hits.slice(0, limit)
 }
 
+/** Whether annotations pass a filter (each annotation the filter names must be equal; absent reads as false). */
+export function matchesFilter(annotations: SearchFilter | undefined, filter: SearchFilter | undefined): boolean {
+  if (filter === undefined) return true
+  return Object.keys(annotationBits).every((name) => {
+    const wanted = filter[name as keyof SearchFilter]
+    return wanted === undefined || wanted === (annotations?.[name as keyof SearchFilter] === true)
+  })
+}
+
 function idfOf(df: number | undefined, docCount: number): number | undefined {
   return df === undefined ? undefined : Math.log(1 + (docCount - df + 0.5) / (df + 0.5))
 }
