@@ -1,6 +1,7 @@
 /**
  * `npm run bench`: runs the benchmark suites and writes bench/results.json and bench/RESULTS.md.
- * Usage: node bench/run.mjs [--sizes 100,1000,3000] [--reps 5] [--reps-per-type 1] [--only build,incremental,runtime,validation]
+ * Usage: node bench/run.mjs [--sizes 100,1000,3000] [--reps 5] [--reps-per-type 1] [--only build,incremental,runtime,validation,search]
+ * (suites left out keep their figures from results.json)
  *   [--contestants tsc,tsc7,toolcat-catalog,toolcat-native-catalog,…] (the build suite runs only those)
  * `--reps-per-type N` (at most --reps): repetitions of the slow tsjsg-per-type contestant above 1,000 tools (default 1).
  * Needs `npm run build` first for the toolcat suites; a missing piece skips its suite with the reason.
@@ -13,8 +14,11 @@ import { buildSuite } from './suites/build.mjs'
 import { incrementalSuite } from './suites/incremental.mjs'
 import { runtimeSuite } from './suites/runtime.mjs'
 import { validationSuite } from './suites/validation.mjs'
+import { searchSuite } from './suites/search.mjs'
+import { readFileSync, existsSync } from 'node:fs'
 
-const suites = { build: buildSuite, incremental: incrementalSuite, runtime: runtimeSuite, validation: validationSuite }
+const suites = { build: buildSuite, incremental: incrementalSuite, runtime: runtimeSuite, validation: validationSuite, search: searchSuite }
+const resultsFile = new URL('./results.json', import.meta.url)
 
 function positiveIntegers(text, flag) {
   const values = text.split(',').map((part) => Number(part.trim()))
@@ -50,6 +54,11 @@ async function main() {
   requireGnuTime()
   const log = (line) => console.log(line)
   const results = { ...describeRun(), options: settings }
+  // Suites not run this time keep their figures from the last run that had them, marked with its date.
+  const previous = existsSync(resultsFile) ? JSON.parse(readFileSync(resultsFile, 'utf8')) : {}
+  for (const name of Object.keys(suites)) {
+    if (!settings.only.includes(name) && previous[name] !== undefined) results[name] = { ...previous[name], keptFrom: previous[name].keptFrom ?? previous.date }
+  }
   for (const name of settings.only) {
     log(`== ${name}`)
     results[name] = await suites[name]({ ...settings, log })

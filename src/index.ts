@@ -19,3 +19,4 @@ export type { RegistrySearchOptions, SearchIndexSource } from './runtime/search/
 export type { FoundTool, SearchToolOptions } from './runtime/search/search-tool.js'
 export type { EmbedHook, RankHook, SearchCandidate } from './runtime/search/hybrid.js'
 export type { SearchFilter, SearchHit, SearchIndex, SearchOptions } from './runtime/search/index.js'
+export { withToolSearch, type SearchableRegistry, type ToolSearchFacade, type ToolSearchFacadeOptions } from './runtime/search/search-facade.js'

@@ -8,7 +8,7 @@
  * GET is `pure`, DELETE `consequential`. `toolcat build` then makes the catalog and its index.
  */
 import { execFileSync } from 'node:child_process'
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -105,24 +105,20 @@ function toolSource(op) {
 
 /**
  * Writes the GitHub tools project into `dir` (emptied first): tools/<tag>.ts, package.json and a
- * tsconfig resolving `toolcat` to this checkout. `copies` > 1 replicates every tool with renamed
- * copies (`name__2`, …) for the large-catalog timings. Returns the number of tools written.
+ * tsconfig resolving `toolcat` to this checkout. Returns the number of tools written.
  */
-export function writeGithubProject(dir, { copies = 1, operations = githubOperations() } = {}) {
+export function writeGithubProject(dir, operations = githubOperations()) {
   rmSync(dir, { recursive: true, force: true })
   mkdirSync(join(dir, 'tools'), { recursive: true })
   const byTag = new Map()
-  for (const op of operations) {
-    for (let copy = 1; copy <= copies; copy++) {
-      const renamed = copy === 1 ? op : { ...op, name: `${op.name.slice(0, 60)}__${copy}` }
-      const file = copy === 1 ? op.tag : `${op.tag}-${copy}`
-      byTag.set(file, [...(byTag.get(file) ?? []), toolSource(renamed)])
-    }
-  }
+  for (const op of operations) byTag.set(op.tag, [...(byTag.get(op.tag) ?? []), toolSource(op)])
   for (const [tag, sources] of byTag) writeFileSync(join(dir, 'tools', `${tag}.ts`), `import { defineTool } from 'toolcat'\n\n${sources.join('\n')}`)
   const toRepo = relative(dir, repoRoot).split('\\').join('/')
   writeFileSync(join(dir, 'package.json'), `${JSON.stringify({ name: 'bench-github', version: '1.0.0', private: true, type: 'module' }, null, 2)}\n`)
   const compilerOptions = { target: 'ES2022', module: 'ESNext', moduleResolution: 'Bundler', lib: ['ES2022'], strict: true, skipLibCheck: true, noEmit: true, types: [], paths: { toolcat: [`${toRepo}/dist/src/index.d.ts`, `${toRepo}/src/index.ts`] } }
   writeFileSync(join(dir, 'tsconfig.json'), `${JSON.stringify({ compilerOptions, include: ['tools'] }, null, 2)}\n`)
-  return operations.length * copies
+  // The generated registry imports 'toolcat/lazy': a relative link resolves it to this checkout.
+  mkdirSync(join(dir, 'node_modules'))
+  symlinkSync(relative(join(dir, 'node_modules'), repoRoot), join(dir, 'node_modules/toolcat'), 'dir')
+  return operations.length
 }

@@ -14,6 +14,7 @@ import { analysisOptions, checkerHelp } from './analysis-options.js'
 import { reportAnalysis, runAnalysis } from './analysis-run.js'
 import { UsageError, UserError, type Command, type CommandInput } from './command.js'
 import { depsHelp, depsOptions } from './deps-options.js'
+import { searchServed } from './serve-search.js'
 
 const defaultPageSize = 100
 const defaultMaxRequestBytes = 8 * 1024 * 1024
@@ -42,6 +43,10 @@ Options:
                               declaration-only tools, e.g. export async function lookup_order(args)
                               {…}; its export names are read at start-up, the module is imported at
                               the first call of one of them
+  --search                    list only tool_search, the --pin tools and call_tool: the client finds
+                              the other tools by query and calls them through call_tool
+                              ({ name, arguments }, validated and confirmed like a direct call)
+  --pin <a,b>                 with --search, tools listed as they are
   --page-size <n>             tools per tools/list page (default: ${defaultPageSize})
   --confirm <deny|allow>      answer for consequential tools, which have nobody to confirm them:
                               deny refuses every call (default), allow approves every call
@@ -65,6 +70,8 @@ SIGINT, SIGTERM or SIGHUP, 1 when the tools cannot be built or served, 2 on bad 
     ...depsOptions,
     mcp: { type: 'boolean' },
     handlers: { type: 'string' },
+    search: { type: 'boolean' },
+    pin: { type: 'string' },
     'page-size': { type: 'string' },
     confirm: { type: 'string' },
     'max-request-bytes': { type: 'string' },
@@ -93,7 +100,10 @@ SIGINT, SIGTERM or SIGHUP, 1 when the tools cannot be built or served, 2 on bad 
     const registry = await loadServedRegistry(run.catalog, run.root, { handlers, limits: { maxBytes, maxDepth }, releaseOnAbort: true }).catch((error: unknown) => {
       throw new UserError(`cannot load the tools' registry: ${error instanceof Error ? error.message : String(error)}`)
     })
-    const bridge = createMcpServer(sdk, { catalog: run.catalog, registry, pageSize, confirm, handled: new Set(handled), toolcatVersion: toolcatVersion(), log })
+    const pin = typeof input.values.pin === 'string' ? input.values.pin.split(',').map((name) => name.trim()).filter(Boolean) : []
+    if (pin.length > 0 && input.values.search !== true) throw new UsageError('--pin needs --search')
+    const served = input.values.search === true ? searchServed(run.catalog, registry, pin, new Set(handled)) : { catalog: run.catalog, registry }
+    const bridge = createMcpServer(sdk, { catalog: served.catalog, registry: served.registry, pageSize, confirm, handled: new Set(handled), toolcatVersion: toolcatVersion(), log })
     // Cosmetic rewrites (a non-object output wrapped as { result }) do not concern the operator.
     for (const line of reportExport(bridge.warnings.filter((change) => change.kind !== 'cosmetic'), true).lines) log(line)
     return serve(bridge, sdk, maxRequestBytes, log)

@@ -50,7 +50,10 @@ export function createLazyRegistry<T extends ToolTypeMap = ToolTypeMap>(
   // The search engine is a chunk of its own, loaded on the first search: a registry's start-up
   // stays as it was. The search tool itself is never among the results.
   let searcher: Promise<(query: string, options?: RegistrySearchOptions) => Promise<ToolDefinition[]>> | undefined
+  let version = 0
+  for (const event of ['add', 'remove', 'clear'] as const) registry.emitter.on(event, () => void version++)
   const searched = {
+    version: () => version,
     definitions: () => definitions().filter((definition) => definition.name !== SEARCH_TOOL_NAME),
     definition: (name: string) => {
       const tool = registry.tool(name)

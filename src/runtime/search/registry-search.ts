@@ -17,35 +17,40 @@ export interface RegistrySearchOptions extends SearchOptions {
 /** Loads a prebuilt index: a generated registry imports its `search.js` (or `~toolcat/search`) on the first search. */
 export type SearchIndexSource = () => Promise<SearchIndex | { readonly default: SearchIndex }>
 
-/** The registry a search reads: its definitions, by name and all. */
+/** The registry a search reads: its definitions, by name and all, and a count of its changes. */
 export interface SearchedRegistry {
   definitions(): readonly ToolDefinition[]
   definition(name: string): ToolDefinition | undefined
+  /** Grows whenever a tool is added or removed: the tools searched are listed again only then. */
+  version(): number
 }
 
 /**
  * `registry.search`: the prebuilt index when the registry holds exactly its tools, else one built
- * from the registry's definitions (once per set of tools); definitions of the hits, best first.
+ * from the registry's definitions (again only after tools are added or removed); definitions of
+ * the hits, best first.
  * Reads definitions only: no tool module is imported.
  */
 export function createRegistrySearch(registry: SearchedRegistry, source?: SearchIndexSource) {
   let prebuilt: Promise<SearchIndex | undefined> | undefined
-  let built: { readonly names: string; readonly index: SearchIndex } | undefined
+  let current: { readonly version: number; readonly definitions: readonly ToolDefinition[]; readonly index: SearchIndex } | undefined
   const embedded = new WeakMap<EmbedHook, Promise<{ names: string[]; vectors: readonly (readonly number[])[] }>>()
 
-  async function indexFor(definitions: readonly ToolDefinition[]): Promise<SearchIndex> {
+  async function searched(): Promise<{ readonly definitions: readonly ToolDefinition[]; readonly index: SearchIndex }> {
     prebuilt ??= source === undefined ? Promise.resolve(undefined) : source().then((loaded) => ('default' in loaded ? loaded.default : loaded))
     const index = await prebuilt
-    const names = definitions.map((definition) => definition.name).join('\n')
-    if (index !== undefined && index.tools.join('\n') === names) return index
-    if (built?.names !== names) built = { names, index: buildSearchIndex(definitions) }
-    return built.index
+    const version = registry.version()
+    if (current?.version === version) return current
+    const definitions = registry.definitions()
+    const names = definitions.map((definition) => definition.name)
+    const same = index !== undefined && index.tools.length === names.length && index.tools.every((name, at) => name === names[at])
+    current = { version, definitions, index: same ? index : buildSearchIndex(definitions) }
+    return current
   }
 
   return async function searchRegistry(query: string, options: RegistrySearchOptions = {}): Promise<ToolDefinition[]> {
     const limit = options.limit ?? 5
-    const definitions = registry.definitions()
-    const index = await indexFor(definitions)
+    const { definitions, index } = await searched()
     const hooked = options.rank !== undefined || options.embed !== undefined
     const pool = hooked ? (options.candidates ?? Math.max(limit * 4, 20)) : limit
     const hits = search(index, query, { ...options, limit: pool })

@@ -12,6 +12,8 @@ export interface SearchToolOptions extends Omit<RegistrySearchOptions, 'limit'> 
   readonly maxLimit?: number
   /** Tools never returned, e.g. those already pinned in front of the model. */
   readonly exclude?: readonly string[]
+  /** Returns only the tools this accepts (e.g. those a server can run). */
+  readonly only?: (name: string) => boolean
 }
 
 /** What `tool_search` returns for each tool found: enough for the model to call it next. */
@@ -31,7 +33,7 @@ const description =
  * needed), a fault is thrown and so reported like any argument fault. Pure: it runs nothing.
  */
 export function createSearchTool(searchRegistry: (query: string, options: RegistrySearchOptions) => Promise<readonly ToolDefinition[]>, options: SearchToolOptions = {}): ToolInterface {
-  const { limit: defaultLimit = 5, maxLimit = 20, exclude = [], ...searchOptions } = options
+  const { limit: defaultLimit = 5, maxLimit = 20, exclude = [], only = () => true, ...searchOptions } = options
   const excluded = new Set([SEARCH_TOOL_NAME, ...exclude])
   const parameters: JsonSchema = {
     type: 'object',
@@ -53,9 +55,9 @@ export function createSearchTool(searchRegistry: (query: string, options: Regist
       if (typeof query !== 'string' || query.trim() === '') throw new TypeError('query: expected a non-empty string')
       if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1 || limit > maxLimit) throw new TypeError(`limit: expected an integer from 1 to ${maxLimit}`)
       // Ask for more, so that excluded tools do not shorten the answer.
-      const found = await searchRegistry(query, { ...searchOptions, limit: limit + excluded.size })
+      const found = await searchRegistry(query, { ...searchOptions, limit: limit + excluded.size + 15 })
       const tools: FoundTool[] = found
-        .filter((definition) => !excluded.has(definition.name))
+        .filter((definition) => !excluded.has(definition.name) && only(definition.name))
         .slice(0, limit)
         .map((definition) => ({
           name: definition.name,

@@ -5,8 +5,8 @@
  */
 
 // A run of upper case followed by a capitalised word splits before the word's capital (HTTPServer → HTTP Server),
-// lower case or a digit followed by upper case splits between them (listPRs → list PRs).
-const acronymBoundary = /([A-Z]+)([A-Z][a-z])/g
+// but not before a plural's s (PRs, URLsFor); lower case or a digit followed by upper case splits between them (listPRs → list PRs).
+const acronymBoundary = /([A-Z]+)([A-Z](?!s(?![a-z]))[a-z])/g
 const caseBoundary = /([a-z0-9])([A-Z])/g
 const wordPattern = /[a-z0-9]+/g
 
