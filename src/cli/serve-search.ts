@@ -1,6 +1,7 @@
 import type { Catalog, CatalogTool } from '../runtime/catalog.js'
 import type { LazyRegistry } from '../runtime/lazy/types.js'
 import { withToolSearch, type ToolSearchFacade } from '../runtime/search/search-facade.js'
+import { ownEntry } from '../interop/profiles/deferred.js'
 import { UsageError } from './command.js'
 
 /**
@@ -16,15 +17,6 @@ export function searchServed(catalog: Catalog, registry: LazyRegistry, pin: read
   }
   for (const name of pin) if (!callable(name)) throw new UsageError(`--pin ${name}: ${byName.has(name) ? 'a declaration-only tool without a handler cannot be served' : 'no such tool'}`)
   const facade = withToolSearch(registry, { pin, callable })
-  const tools = facade.tools().map((tool): CatalogTool => byName.get(tool.name) ?? {
-    name: tool.name,
-    ...(tool.title !== undefined && { title: tool.title }),
-    ...(tool.description !== undefined && { description: tool.description }),
-    parameters: tool.parameters ?? { type: 'object' },
-    ...(tool.annotations !== undefined && { annotations: tool.annotations }),
-    // Served by toolcat itself, not by a module of the catalog; nothing hashes or imports it.
-    source: { module: 'toolcat', export: tool.name },
-    hash: '',
-  })
+  const tools = facade.tools().map((tool): CatalogTool => byName.get(tool.name) ?? ownEntry(tool))
   return { catalog: { ...catalog, tools }, registry: facade }
 }

@@ -35,6 +35,14 @@ const callToolParameters: JsonSchema = {
   additionalProperties: false,
 }
 
+/** `call_tool`'s definition: `{ name, arguments }`. */
+export const callToolDefinition = {
+  name: CALL_TOOL_NAME,
+  title: 'Call a found tool',
+  description: 'Calls a tool that tool_search found, by its name, with its arguments. A tool that needs confirmation still asks for it.',
+  parameters: callToolParameters,
+} as const satisfies ToolDefinition
+
 /**
  * A registry seen through tool search: it lists `tool_search`, the pinned tools and `call_tool`
  * (`{ name, arguments }`), so a client of a server with thousands of tools sees three. A call of
@@ -51,10 +59,7 @@ export function withToolSearch(registry: SearchableRegistry, options: ToolSearch
   const pinnedNames = new Set(pinned.map((tool) => tool.name))
   const searchTool = createSearchTool(registry.search, { ...options.search, exclude: [...(options.search?.exclude ?? []), ...pinnedNames, CALL_TOOL_NAME], only: callable })
   const callTool: ToolInterface = {
-    name: CALL_TOOL_NAME,
-    title: 'Call a found tool',
-    description: 'Calls a tool that tool_search found, by its name, with its arguments. A tool that needs confirmation still asks for it.',
-    parameters: callToolParameters,
+    ...callToolDefinition,
     async execute(args, context) {
       const result = await dispatch({ id: 'call_tool', name: CALL_TOOL_NAME, arguments: args }, context)
       if (!result.success) throw new Error(result.error)
