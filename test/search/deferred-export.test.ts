@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import Ajv from 'ajv'
+import { Ajv } from 'ajv'
 import { afterAll, describe, expect, test } from 'vitest'
 import { repoRoot, runCli } from '../cli/run-cli.js'
 
