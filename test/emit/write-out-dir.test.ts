@@ -32,6 +32,8 @@ test('writes the catalog, its module, the registry, their types, one compiled en
     'package.json',
     'registry.d.ts',
     'registry.js',
+    'search.d.ts',
+    'search.js',
     'tools/add.js',
     'tools/add.validate.js',
     'tools/countdown.js',
