@@ -2,6 +2,7 @@ import { verifyCatalog } from '../interop/verify.js'
 import { analysisOptions, checkerHelp } from './analysis-options.js'
 import { reportAnalysis, runAnalysis } from './analysis-run.js'
 import type { Command } from './command.js'
+import { depsHelp, depsOptions } from './deps-options.js'
 import { readCatalogFile } from './read-catalog.js'
 
 /** `toolcat verify [catalog] [--tools dir]`: recomputes the catalog from the sources and reports drift. */
@@ -17,16 +18,17 @@ Options:
   --tools <dir>      tools folder to analyse (default: tools)
   --tsconfig <file>  tsconfig to type-check with
 ${checkerHelp(21)}
+${depsHelp(21)}
   -h, --help         show this help
 
 Exit status: 0 when the catalog matches, 1 on drift or a failed analysis, 2 on bad usage or an
 unreadable catalog.`,
-  options: { tsconfig: analysisOptions.tsconfig, checker: analysisOptions.checker, help: analysisOptions.help, tools: { type: 'string' } },
+  options: { tsconfig: analysisOptions.tsconfig, checker: analysisOptions.checker, help: analysisOptions.help, ...depsOptions, tools: { type: 'string' } },
   maxPositionals: 1,
   async run(input) {
     const recorded = readCatalogFile(input.positionals[0] ?? 'catalog.json')
     const tools = typeof input.values.tools === 'string' ? input.values.tools : 'tools'
-    const run = await runAnalysis({ values: input.values, positionals: [tools] })
+    const run = await runAnalysis({ ...input, positionals: [tools] })
     if (run.failed) {
       reportAnalysis(run, input)
       return 1

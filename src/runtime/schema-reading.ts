@@ -58,6 +58,9 @@ export function requiredOf(schema: JsonSchema): string[] {
 export function propertiesOf(schema: JsonSchema): Record<string, JsonSchema> {
   const properties: Record<string, JsonSchema> = {}
   if (!isSchemaObject(schema.properties)) return properties
-  for (const [name, value] of Object.entries(schema.properties)) if (isSchemaObject(value)) properties[name] = value
+  // Defined, not assigned: a property named `__proto__` stays a property, never the prototype.
+  for (const [name, value] of Object.entries(schema.properties)) {
+    if (isSchemaObject(value)) Object.defineProperty(properties, name, { value, enumerable: true, writable: true, configurable: true })
+  }
   return properties
 }
