@@ -52,7 +52,7 @@ test('every catalog field, the order and the uniqueness of entries are checked',
 
 test('a key named __proto__ counts in the hash, like any other key', () => {
   const [first, ...rest] = richCatalog.tools
-  const properties = { ...first!.parameters.properties }
+  const properties = { ...(first!.parameters.properties as Record<string, unknown>) }
   Object.defineProperty(properties, '__proto__', { value: { type: 'string' }, enumerable: true })
   const edited = { ...richCatalog, tools: [{ ...first!, parameters: { ...first!.parameters, properties } }, ...rest] }
   expect(hashEntry(edited.tools[0]!)).not.toBe(first!.hash)
