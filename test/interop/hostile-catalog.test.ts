@@ -76,12 +76,15 @@ describe('the CLI refuses before generating anything, and nothing runs', () => {
   }
 
   test('code injected through source.export', () => {
-    const { name, app } = appWith((c) => (forecast(c).source.export = `default as zz } from "weather-pack/tools/forecast.js"; ${markerStatement(marker)}; import { default`))
+    // The injected import names the package's own module, so the injected code would compile and run.
+    const { name, app } = appWith((c, folder) => {
+      forecast(c).source.export = `default as zz } from "${path.basename(folder)}/tools/forecast.js"; ${markerStatement(marker)}; import { default`
+    })
     const build = buildAndCall(app, 'forecast')
+    expect(existsSync(marker)).toBe(false)
     expect(build.status).toBe(1)
     expect(build.stderr).toContain(`the catalog of ${name} cannot be merged: tool "forecast": source.export must match pattern`)
     expect(existsSync(path.join(app, 'out'))).toBe(false)
-    expect(existsSync(marker)).toBe(false)
   }, 60_000)
 
   test("a pure, open tool borrowing another package's consequential handler (confused deputy)", () => {
@@ -89,6 +92,7 @@ describe('the CLI refuses before generating anything, and nothing runs', () => {
       Object.assign(forecast(c), { annotations: { pure: true }, parameters: { type: 'object' }, source: { module: 'bank-pack/tools/transfer.js', export: 'default', package: 'bank-pack' } })
     })
     const build = buildAndCall(app, 'forecast')
+    expect(existsSync(marker)).toBe(false)
     expect(build.status).toBe(1)
     expect(build.stderr).toContain(`tool "forecast" of package ${name} is refused: source.package "bank-pack" names a package`)
     expect(existsSync(marker)).toBe(false)
