@@ -10,11 +10,18 @@ import type { JsonSchema } from '../../runtime/types.js'
  * validators compile it.
  */
 export function schemaProblem(schema: JsonSchema, parameters: boolean): string | undefined {
+  // A watch or a bundler rebuilds often, and the dependencies' schemas rarely change: each text is compiled once.
+  const key = `${parameters ? 'p' : 'o'}${JSON.stringify(schema)}`
+  if (checked.has(key)) return checked.get(key)
+  let problem: string | undefined
   try {
     ajvFor(schema, { strictSchema: true, validateSchema: true }).compile(schema)
     if (parameters) compileSchema(schema)
-    return undefined
   } catch (error) {
-    return (error instanceof Error ? error.message : String(error)).replace(/^invalid parameter schema: /, '')
+    problem = (error instanceof Error ? error.message : String(error)).replace(/^invalid parameter schema: /, '')
   }
+  checked.set(key, problem)
+  return problem
 }
+
+const checked = new Map<string, string | undefined>()
