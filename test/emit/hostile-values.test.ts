@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url'
 import { ts } from 'ts-morph'
 import { afterAll, describe, expect, test } from 'vitest'
 import { canonicalJson, hashCatalog, hashEntry } from '../../src/analyze/hash.js'
+import { serializeCatalog } from '../../src/emit/catalog-json.js'
 import { generateCatalogModule } from '../../src/emit/catalog-module.js'
 import { generateCatalogTypes } from '../../src/emit/catalog-types.js'
 import type { EmitTarget } from '../../src/emit/emit-target.js'
@@ -69,11 +70,11 @@ function hostileCatalog(): Catalog {
       parameters: hostileSchema(value),
       output: { type: 'object', properties: { [value]: { const: value, description: value } } },
       annotations: { pure: true },
-      source: { module: value, export: 'default' },
+      source: { module: value, export: 'default', package: value },
     }
     return { ...entry, hash: hashEntry(entry) }
   })
-  return { catalogVersion: 1, generator: { name: 'toolcat', version: hostile[0] as string }, tools, hash: hashCatalog(tools) }
+  return { catalogVersion: 1, generator: { name: 'toolcat', version: hostile[0] as string }, package: { name: hostile[5] as string, version: hostile[8] as string }, tools, hash: hashCatalog(tools) }
 }
 
 const catalog = hostileCatalog()
@@ -142,6 +143,12 @@ describe('hostile values of every catalog field through every generator', () => 
     expect(result.definitions.map((definition) => canonicalJson(definition))).toEqual(expected)
     expect(canonicalJson(result.catalog[1])).toContain('"__proto__":{"const":')
   }, 60_000)
+
+  test('catalog.json reads back equal, every key kept, and its hashes still match', () => {
+    const read = JSON.parse(serializeCatalog(catalog)) as Catalog
+    expect(canonicalJson(read)).toBe(canonicalJson(catalog))
+    expect(read.tools.map((tool) => hashEntry(tool))).toEqual(catalog.tools.map((tool) => tool.hash))
+  })
 
   test('an export that is not an identifier or default is never generated', () => {
     const tool = { ...catalog.tools[0]!, source: { module: 'x.js', export: `default as zz } from "x.js"; ${payload}; import { default` } }
