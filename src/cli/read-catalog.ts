@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs'
+import { readFileSync, statSync } from 'node:fs'
+import path from 'node:path'
 import type { Catalog } from '../runtime/catalog.js'
 import { UsageError } from './command.js'
 
@@ -6,7 +7,8 @@ import { UsageError } from './command.js'
  * Reads a catalog file given on the command line. An unreadable file, bad JSON or a value that is
  * not a catalog is a usage error (exit 2) naming the file, never a stack trace.
  */
-export function readCatalogFile(file: string): Catalog {
+export function readCatalogFile(given: string): Catalog {
+  const file = statSync(given, { throwIfNoEntry: false })?.isDirectory() ? path.join(given, 'catalog.json') : given
   let text: string
   try {
     text = readFileSync(file, 'utf8')
@@ -30,4 +32,14 @@ function catalogProblem(value: unknown): string | undefined {
     (tool: unknown) => typeof tool !== 'object' || tool === null || typeof (tool as { name?: unknown }).name !== 'string' || typeof (tool as { parameters?: unknown }).parameters !== 'object',
   )
   return index === -1 ? undefined : `tools[${index}] lacks a name or a parameters schema`
+}
+
+/**
+ * The catalog a positional argument names, when it names one rather than a tools folder: a `.json`
+ * file, or a build's outDir (a folder holding `catalog.json`). `undefined` otherwise.
+ */
+export function catalogFileAt(given: string | undefined): string | undefined {
+  if (given === undefined) return undefined
+  if (given.endsWith('.json')) return given
+  return statSync(path.join(given, 'catalog.json'), { throwIfNoEntry: false })?.isFile() ? given : undefined
 }
