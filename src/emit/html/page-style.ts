@@ -92,6 +92,9 @@ a.tc-type{text-decoration:underline dotted}
 .tc-object,.tc-array{display:flex;flex-direction:column;gap:.5rem}
 .tc-field legend,.tc-label,.tc-field summary{display:flex;flex-wrap:wrap;align-items:baseline;gap:.45rem;font-size:.88rem}
 .tc-field summary{cursor:pointer}
+.tc-try .tc-input{max-width:28rem}
+.tc-try .tc-json{max-width:40rem}
+.tc-branch-field{border-left:0;padding-left:0}
 .tc-items-list{margin:0;padding-left:1.1rem;display:flex;flex-direction:column;gap:.5rem}
 .tc-item{display:flex;flex-direction:column;gap:.3rem}
 .tc-button{font:inherit;font-size:.85rem;align-self:flex-start;color:var(--text);background:var(--panel);border:1px solid var(--line);border-radius:8px;padding:.3rem .8rem;cursor:pointer}

@@ -207,8 +207,10 @@ function unionField(branches: readonly Schema[], slot: FieldSlot, context: Field
     if (tab < skip) return h('p', { class: 'tc-muted' }, 'Not sent.')
     const index = tab - skip
     const field = buildField(branches[index] as Schema, { ...slot, label: labels[tab] as string, required: true, initial: tab === initialTab ? slot.initial : undefined }, { ...context, idPrefix: `${context.idPrefix}-b${index}` })
-    // Faults of the union itself belong to the union's frame, not to the branch's.
+    // Faults of the union itself belong to the union's frame, not to the branch's; the tab names the branch.
     field.element.removeAttribute('data-path')
+    field.element.classList.add('tc-branch-field')
+    field.element.querySelector(':scope > legend')?.remove()
     fields.set(tab, field)
     return field.element
   }, initialTab)
