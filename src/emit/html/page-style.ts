@@ -34,6 +34,8 @@ code,pre,kbd{font-family:var(--mono);font-size:.86em}
 .tc-nav a:hover,.tc-nav a:focus-visible{background:var(--accent-soft)}
 .tc-dots{display:flex;gap:3px}
 .tc-dot{width:7px;height:7px;border-radius:50%;background:currentColor}
+.tc-legend{list-style:none;margin:1rem 0 0;padding:.75rem .5rem 0;border-top:1px solid var(--line);display:flex;flex-wrap:wrap;gap:.3rem .9rem;font-size:.75rem;color:var(--muted)}
+.tc-legend li{display:flex;align-items:center;gap:.35rem}
 .tc-content{min-width:0;padding:1.5rem clamp(1rem,3vw,2.5rem) 3rem}
 .tc-main{max-width:56rem;display:flex;flex-direction:column;gap:1.25rem}
 .tc-tool{background:var(--panel);border:1px solid var(--line);border-radius:12px;padding:1.1rem 1.3rem}
@@ -110,5 +112,7 @@ a.tc-type{text-decoration:underline dotted}
 .tc-dialog h2{margin:0 0 .5rem;font-size:1.1rem}
 .tc-dialog-buttons{display:flex;gap:.5rem;justify-content:flex-end}
 .tc-dialog-buttons .tc-button{align-self:auto}
-@media (max-width:760px){.tc-app{display:block}.tc-side{position:static;height:auto;border-right:0;border-bottom:1px solid var(--line)}.tc-nav{display:flex;flex-wrap:wrap;gap:.25rem}.tc-nav a{border:1px solid var(--line)}.tc-content{padding:1rem .75rem 2rem}.tc-tool{padding:.9rem}}
+@media (max-width:760px){.tc-app{display:block}.tc-side{position:static;height:auto;border-right:0;border-bottom:1px solid var(--line)}.tc-nav{display:flex;flex-wrap:wrap;gap:.25rem}.tc-nav a{border:1px solid var(--line)}.tc-legend{list-style:none;margin:1rem 0 0;padding:.75rem .5rem 0;border-top:1px solid var(--line);display:flex;flex-wrap:wrap;gap:.3rem .9rem;font-size:.75rem;color:var(--muted)}
+.tc-legend li{display:flex;align-items:center;gap:.35rem}
+.tc-content{padding:1rem .75rem 2rem}.tc-tool{padding:.9rem}}
 `.trim()

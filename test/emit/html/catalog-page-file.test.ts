@@ -1,9 +1,12 @@
-import { cpSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
-import { join } from 'node:path'
+import { spawnSync } from 'node:child_process'
+import { chmodSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { delimiter, join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { copyFixture, repoRoot, runCli } from '../../cli/run-cli.js'
+import { readmeBlock } from '../../plugin/helpers/readme-block.js'
 import { launchChromium } from '../../setup/chromium.js'
 
 // `toolcat export --format html` over the example tools (fixtures/basic) plus the explorer's
@@ -23,7 +26,8 @@ beforeAll(async () => {
   const built = runCli(['build', 'tools', '--out', 'catalog.json'], app)
   expect(built.status, built.stderr).toBe(0)
   catalog = JSON.parse(readFileSync(join(app, 'catalog.json'), 'utf8'))
-  const exported = runCli(['export', 'tools', '--format', 'html', '--out', 'catalog.html'], app)
+  // README's command, exactly as written, with the built `toolcat` first on PATH.
+  const exported = spawnSync('sh', ['-c', readmeBlock('catalog-page-export')], { cwd: app, encoding: 'utf8', env: { ...process.env, PATH: `${toolcatOnPath()}${delimiter}${process.env.PATH}` } })
   expect(exported.status, exported.stderr).toBe(0)
   html = readFileSync(join(app, 'catalog.html'), 'utf8')
   browser = await launchChromium()
@@ -46,6 +50,14 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close()
 })
+
+/** A folder holding a `toolcat` command that runs the built CLI, as an installed package's bin does. */
+function toolcatOnPath(): string {
+  const folder = mkdtempSync(join(tmpdir(), 'toolcat-bin-'))
+  writeFileSync(join(folder, 'toolcat'), `#!/bin/sh\nexec "${process.execPath}" "${join(repoRoot, 'dist/src/cli/bin.js')}" "$@"\n`)
+  chmodSync(join(folder, 'toolcat'), 0o755)
+  return folder
+}
 
 const shownTools = () => page.locator('#tc-nav li:not([hidden])').evaluateAll((items) => items.map((item) => (item as HTMLElement).dataset.tool))
 
