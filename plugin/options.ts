@@ -93,6 +93,9 @@ export function resolveOptions(options: ToolcatPluginOptions, bundlerRoot: strin
   if (options.dts !== undefined && options.dts !== false && (typeof options.dts !== 'string' || !options.dts.endsWith('.d.ts'))) {
     throw new Error(`toolcat: option "dts" must be false or a path ending in .d.ts, got ${JSON.stringify(options.dts)}`)
   }
+  if (options.devPage !== undefined && typeof options.devPage !== 'boolean') {
+    throw new Error(`toolcat: option "devPage" must be true or false, got ${JSON.stringify(options.devPage)}`)
+  }
   return {
     root,
     tools: options.tools ?? 'tools',
