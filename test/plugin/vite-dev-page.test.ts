@@ -115,6 +115,22 @@ describe('the try-it page at /__toolcat/', () => {
     expect(await page.locator('dialog.tc-dialog[open]').count()).toBe(0)
   })
 
+  test('an array field takes items added and removed; an optional one left empty is not sent', async () => {
+    await field('render_note', 'text').locator('input').fill('hello')
+    await form('render_note').locator('button[type=submit]').click()
+    await expect.poll(() => result('render_note').textContent(), { timeout: 20_000 }).toContain('"tags": []')
+    const tags = field('render_note', 'tags')
+    for (let item = 0; item < 3; item++) await tags.locator('button', { hasText: 'Add item' }).click()
+    await tags.locator('[data-path="tags.0"] input').fill('a')
+    await tags.locator('[data-path="tags.1"] input').fill('b')
+    await tags.locator('[data-path="tags.2"] input').fill('c')
+    await tags.locator('button', { hasText: 'Remove' }).first().click()
+    // The items after the removed one move up, and so do their paths.
+    expect(await tags.locator('[data-path="tags.0"] input').inputValue()).toBe('b')
+    await form('render_note').locator('button[type=submit]').click()
+    await expect.poll(() => result('render_note').textContent()).toMatch(/"tags": \[\s*"b",\s*"c"\s*\]/)
+  })
+
   test("editing a tool's description updates the page without a restart", async () => {
     const file = join(root, 'tools/shape-area.ts')
     const text = readFileSync(file, 'utf8')

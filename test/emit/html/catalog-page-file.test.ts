@@ -79,6 +79,23 @@ test('the search narrows the list, and clearing it brings every tool back', asyn
   expect(await shownTools()).toHaveLength(catalog.tools.length)
 })
 
+test('the keyboard reaches everything: / focuses the search, Enter opens the first match, arrows walk the list', async () => {
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur())
+  await page.keyboard.press('/')
+  expect(await page.evaluate(() => document.activeElement?.id)).toBe('tc-search')
+  await page.keyboard.type('weather')
+  await page.keyboard.press('Enter')
+  await expect.poll(() => page.evaluate(() => location.hash)).toBe('#weather')
+  expect(await page.evaluate(() => document.activeElement?.id)).toBe('weather')
+  await page.fill('#tc-search', '')
+  await page.focus('#tc-search')
+  await page.keyboard.press('ArrowDown')
+  await page.keyboard.press('ArrowDown')
+  expect(await page.evaluate(() => document.activeElement?.textContent)).toMatch(/^create_event/)
+  await page.keyboard.press('Enter')
+  await expect.poll(() => page.evaluate(() => location.hash)).toBe('#create_event')
+})
+
 test('a union parameter shows its branches as tabs', async () => {
   const union = page.locator('#shape_area .tc-union')
   expect(await union.locator('[role=tab]').allTextContents()).toEqual(['kind: "circle"', 'kind: "rectangle"'])
