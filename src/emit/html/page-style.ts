@@ -10,6 +10,7 @@ export const pageStyle = `
 @media (prefers-color-scheme:dark){:root{--bg:#111318;--panel:#191c23;--text:#e6e8ee;--muted:#9aa0ad;--line:#2b2f3a;--accent:#9ea3ff;--accent-soft:#262a48;--code:#22262f;
 --pure:#6fdcaa;--pure-bg:#123526;--untrusted:#f2c05c;--untrusted-bg:#3a2c0f;--consequential:#ff9a8f;--consequential-bg:#45191a;--declaration:#b7bcc8;--declaration-bg:#2b2f3a;--streaming:#8fb8ff;--streaming-bg:#17294a}}
 *{box-sizing:border-box}
+[hidden]{display:none!important}
 html{scroll-padding-top:1rem}
 body{margin:0;background:var(--bg);color:var(--text);font:15px/1.55 var(--font)}
 a{color:var(--accent)}
