@@ -76,6 +76,9 @@ describe('the try-it page at /__toolcat/', () => {
     // The first call imports the tool's module, which the dev server transforms on demand.
     await expect.poll(() => result('shape_area').textContent(), { timeout: 20_000 }).toContain('"area": 13.5')
     expect(await result('shape_area').getAttribute('class')).toContain('tc-success')
+    mkdirSync(join(repoRoot, 'test-artifacts'), { recursive: true })
+    await form('shape_area').scrollIntoViewIfNeeded()
+    await page.screenshot({ path: join(repoRoot, 'test-artifacts/dev-page.png') })
   })
 
   test('an invalid value is refused by the tool’s validator and its fault is shown at its field', async () => {
@@ -139,9 +142,6 @@ describe('the try-it page at /__toolcat/', () => {
       () => page.locator('#shape_area .tc-description').textContent().catch(() => ''),
       (description) => description?.startsWith('Work out the area of a shape') === true,
     )
-    mkdirSync(join(repoRoot, 'test-artifacts'), { recursive: true })
-    await page.locator('#shape_area').scrollIntoViewIfNeeded()
-    await page.screenshot({ path: join(repoRoot, 'test-artifacts/dev-page.png') })
     expect(failures).toEqual([])
   })
 })

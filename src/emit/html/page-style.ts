@@ -25,7 +25,7 @@ code,pre,kbd{font-family:var(--mono);font-size:.86em}
 .tc-brand p{margin:.15rem 0 1rem;font-size:.85rem}
 .tc-muted{color:var(--muted)}
 .tc-search-row{position:relative}
-.tc-input{width:100%;font:inherit;color:inherit;background:var(--bg);border:1px solid var(--line);border-radius:8px;padding:.45rem .6rem}
+.tc-input{width:100%;font:inherit;line-height:1.35;color:inherit;background:var(--bg);border:1px solid var(--line);border-radius:8px;padding:.4rem .6rem}
 .tc-input[aria-invalid=true]{border-color:var(--consequential)}
 .tc-search{padding-right:2rem}
 .tc-kbd{position:absolute;right:.5rem;top:50%;transform:translateY(-50%);border:1px solid var(--line);border-radius:4px;padding:0 .35rem;color:var(--muted);background:var(--panel)}
