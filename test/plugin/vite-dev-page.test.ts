@@ -1,12 +1,12 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
-import { createServer, type ViteDevServer } from 'vite'
+import { build, createServer, preview, type ViteDevServer } from 'vite'
 import toolcatVite from 'toolcat/vite'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { launchChromium } from '../setup/chromium.js'
 import { eventually } from './helpers/eventually.js'
-import { copyFixture, repoRoot, runtimeEntry } from './helpers/paths.js'
+import { copyFixture, fixture, outputFolder, repoRoot, runtimeEntry } from './helpers/paths.js'
 
 // The try-it page a real vite dev server serves at /__toolcat/ over a copy of
 // fixtures/plugin-explorer, in headless Chromium: forms generated from the schemas, validated by
@@ -154,5 +154,19 @@ test('devPage: false serves no page', async () => {
   } finally {
     await dev.server.close()
     rmSync(dev.root, { recursive: true, force: true })
+  }
+})
+
+test('a build serves no page: vite preview of the built app answers /__toolcat/ without it', async () => {
+  const outDir = outputFolder('dev-page-build')
+  const config = { root: fixture('plugin-page'), configFile: false, logLevel: 'silent', resolve: { alias: { toolcat: runtimeEntry } } } as const
+  await build({ ...config, plugins: [toolcatVite({ tools: '../plugin-app/tools' })], build: { outDir, emptyOutDir: true } })
+  const server = await preview({ ...config, plugins: [toolcatVite({ tools: '../plugin-app/tools' })], build: { outDir }, preview: { host: '127.0.0.1', port: 0, strictPort: false } })
+  try {
+    const response = await fetch(new URL('__toolcat/', server.resolvedUrls?.local[0]))
+    expect(await response.text()).not.toContain('~toolcat/dev-page')
+  } finally {
+    await server.close()
+    rmSync(outDir, { recursive: true, force: true })
   }
 })
