@@ -1,6 +1,6 @@
 import type { Catalog } from '../runtime/catalog.js'
 import { buildSearchIndex } from '../runtime/search/build-index.js'
-import { generatedHeader, singleQuoted } from './literals.js'
+import { generatedHeader, stringLiteral } from './literals.js'
 
 /**
  * `search.js` (and the plugin's `~toolcat/search`): the catalog's tool search index as the default
@@ -9,7 +9,7 @@ import { generatedHeader, singleQuoted } from './literals.js'
  */
 export function generateSearchModule(catalog: Catalog): string {
   const index = JSON.stringify(buildSearchIndex(catalog.tools))
-  return `${generatedHeader(catalog)}/** @type {import('toolcat/search').SearchIndex} */\nexport default JSON.parse(${singleQuoted(index)})\n`
+  return `${generatedHeader(catalog)}/** @type {import('toolcat/search').SearchIndex} */\nexport default JSON.parse(${stringLiteral(index, "'")})\n`
 }
 
 /** `search.d.ts`: the index's type, for apps that import `search.js` from TypeScript. */
