@@ -76,6 +76,12 @@ function caution({ machine, options }) {
   return `**Not a speed measurement**: ${busy ? `the machine was busy (load ${machine.loadAverage1m} on ${machine.cores} cores)` : ''}${busy && options.reps < 3 ? ' and ' : ''}${options.reps < 3 ? `${options.reps} repetition(s) give no spread` : ''}; these figures only show that the harness works.`
 }
 
+/** Names the suites whose figures come from an earlier run (`--only` left them out this time). */
+function keptNote(results) {
+  const kept = ['build', 'incremental', 'runtime', 'validation', 'search'].filter((name) => results[name]?.keptFrom)
+  return kept.length ? `Suites not run this time, their figures kept from an earlier run: ${kept.map((name) => `${name} (${results[name].keptFrom})`).join(', ')}.` : ''
+}
+
 /** Links the hand-written findings, kept in their own file so that a new run does not overwrite them. */
 export const FINDINGS_LINK = 'Findings (CPU profiles, why targets are missed, what was tried) are kept by hand in [FINDINGS.md](FINDINGS.md); a run does not change them.'
 
@@ -88,6 +94,7 @@ export function renderMarkdown(results) {
     `Run ${results.date} with \`node bench/run.mjs ${results.options.argv}\` (${results.options.reps} repetitions) on ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGB} GB, ${machine.os}; 1-minute load average at start ${machine.loadAverage1m}.`,
     `Versions: ${Object.entries(versions).map(([name, version]) => `${name} ${version}`).join(', ')}.`,
     caution(results),
+    keptNote(results),
     '## Targets (issues 6 and 16)',
     table(['target', 'limit', 'size', 'measured', 'verdict'], verdicts),
     ...sizeSections('Build', results.build, buildNotes),
