@@ -53,9 +53,10 @@ export function connectStdio(core: McpCore, transport: StdioServerTransport, opt
     try {
       if (request.method === 'initialize') capabilities = capabilitiesOf(request.params?.capabilities)
       const text = await core.answer(request, peer(), controller.signal)
-      if (!closed) await transport.send(text)
+      // A cancelled request gets no answer (MCP: the client no longer waits for one).
+      if (!closed && !controller.signal.aborted) await transport.send(text)
     } catch (error) {
-      if (!closed) await transport.send(errorOf(request.id, error))
+      if (!closed && !controller.signal.aborted) await transport.send(errorOf(request.id, error))
     } finally {
       inFlight.end(request.id, controller)
     }
