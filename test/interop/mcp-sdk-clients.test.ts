@@ -45,6 +45,16 @@ describe('SDK 1.x Client', () => {
     expect((unknown as Error).message).toBe('MCP error -32602: Unknown tool: no_such_tool')
   })
 
+  test('over Streamable HTTP with elicitation: the confirmation is asked on the call\'s SSE stream; yes runs, no refuses', async () => {
+    const client = new Client({ name: 'sdk1-http-elicit', version: '1.0.0' }, { capabilities: { elicitation: {} } })
+    clients.push(client)
+    client.setRequestHandler(ElicitRequestSchema, (request) => person(request.params.message))
+    await client.connect(new StreamableHTTPClientTransport(new URL(server.url)))
+    expect(await client.callTool(transfer('ACC-YES'))).toEqual({ content: [{ type: 'text', text: '"sent 100 to ACC-YES"' }], structuredContent: { result: 'sent 100 to ACC-YES' } })
+    expect(await client.callTool(transfer('ACC-NO'))).toEqual({ isError: true, content: [{ type: 'text', text: 'confirmation denied: transfer' }] })
+    expect((await client.callTool({ name: 'echo', arguments: { text: 'plain json' } })).structuredContent).toEqual({ text: 'plain json' })
+  })
+
   test('over stdio: a consequential call asks the person through elicitation, runs on yes, is refused on no', async () => {
     const client = new Client({ name: 'sdk1-stdio', version: '1.0.0' }, { capabilities: { elicitation: {} } })
     clients.push(client)

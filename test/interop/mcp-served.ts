@@ -57,7 +57,7 @@ export function envelope(capabilities: Record<string, unknown> = {}): Record<str
 /** POSTs one 2026-07-28 request with the headers that must match its body (overridable). */
 export async function postModern(url: string, id: number, method: string, params: Record<string, unknown> = {}, headers: Record<string, string> = {}, capabilities: Record<string, unknown> = {}): Promise<{ status: number; body: any; text: string; headers: Headers }> {
   const body = { jsonrpc: '2.0', id, method, params: { ...params, _meta: envelope(capabilities) } }
-  const name = typeof params.name === 'string' ? { 'mcp-name': params.name } : {}
+  const name: Record<string, string> = typeof params.name === 'string' ? { 'mcp-name': params.name } : {}
   const response = await fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2026-07-28', 'mcp-method': method, ...name, ...headers },

@@ -56,6 +56,8 @@ export interface McpCore {
   answer(request: JsonRpcRequest, peer: McpPeer, signal: AbortSignal): Promise<string>
   /** The tools listed (built on first use). */
   listing(): Listing
+  /** Whether answering this 2025-11-25 request will ask the person through `elicitation/create` (a transport then opens a stream for it). */
+  willElicit(request: JsonRpcRequest, capabilities: ClientCapabilities | undefined): boolean
   readonly serverInfo: ServerInfo
 }
 
@@ -98,6 +100,11 @@ export function createMcpCore(options: McpCoreOptions): McpCore {
   return {
     serverInfo,
     listing: listed,
+    willElicit(request, declared) {
+      if (policy !== 'ask' || request.method !== 'tools/call' || declared?.elicitation === undefined) return false
+      const name = request.params?.name
+      return typeof name === 'string' && listed().byName.get(name)?.consequential === true && revisionOf(request.params, declared).modern === false
+    },
     async answer(request, peer, signal) {
       const revision = revisionOf(request.params, peer.capabilities)
       switch (request.method) {

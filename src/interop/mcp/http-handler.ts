@@ -1,6 +1,8 @@
 import { createMcpCore, type McpCoreOptions } from './core.js'
 import { busyCode } from './in-flight.js'
 import { checkHeaders, foreignOrigin } from './http-checks.js'
+import { answerOverSse, capabilitiesOfSession, sessionIdFor } from './http-elicitation.js'
+import type { PendingAnswers } from './pending-answers.js'
 import { errorCodes, errorResponse, isJsonRpcMessage, McpProtocolError, requestIdOf, type JsonRpcMessage, type JsonRpcRequest } from './jsonrpc.js'
 import { readBody } from './read-body.js'
 import { errorOf } from './stdio-server.js'
@@ -38,6 +40,7 @@ export function createMcpHandler(options: McpHandlerOptions): (request: Request)
   const maxRequestBytes = options.maxRequestBytes ?? 8 * 1024 * 1024
   const maxInFlight = options.maxInFlight ?? 1024
   let inFlight = 0
+  const pending: PendingAnswers = new Map()
 
   return async (request) => {
     const refused = foreignOrigin(request, allowedOrigins, allowedHosts)
@@ -70,12 +73,21 @@ export function createMcpHandler(options: McpHandlerOptions): (request: Request)
     } catch (error) {
       return reply(400, errorOf(message.id, error))
     }
-    // Notifications and responses need no answer: nothing is kept between requests.
-    if (message.id === undefined || typeof message.method !== 'string') return new Response(null, { status: 202 })
+    // Notifications and responses need no answer; a response may answer one of this process's elicitations.
+    if (message.id === undefined || typeof message.method !== 'string') {
+      if (message.id !== undefined) pending.get(message.id)?.('result' in message ? message.result : undefined)
+      return new Response(null, { status: 202 })
+    }
     if (inFlight >= maxInFlight) return reply(503, errorResponse(message.id, busyCode, `too many requests in flight (${maxInFlight}): try again later`), { 'retry-after': '1' })
+    const capabilities = capabilitiesOfSession(request.headers.get('mcp-session-id'))
+    if (capabilities !== undefined && /text\/event-stream/.test(request.headers.get('accept') ?? '') && core.willElicit(message as JsonRpcRequest, capabilities)) {
+      return answerOverSse(core, message as JsonRpcRequest, capabilities, request.signal, pending)
+    }
     inFlight++
     try {
-      return new Response(await core.answer(message as JsonRpcRequest, {}, request.signal), { status: 200, headers: json })
+      const text = await core.answer(message as JsonRpcRequest, {}, request.signal)
+      if (message.method === 'initialize') return new Response(text, { status: 200, headers: { ...json, 'mcp-session-id': sessionIdFor(message.params?.capabilities) } })
+      return new Response(text, { status: 200, headers: json })
     } catch (error) {
       const status = error instanceof McpProtocolError && error.code === errorCodes.unsupportedProtocolVersion ? 400 : 200
       return reply(status, errorOf(message.id, error))

@@ -40,7 +40,12 @@ export function createNodeListener(handler: (request: Request) => Promise<Respon
       async (response) => {
         res.writeHead(response.status, Object.fromEntries(response.headers))
         if (response.body === null) return void res.end()
-        res.end(Buffer.from(await response.arrayBuffer()))
+        if (!/event-stream/.test(response.headers.get('content-type') ?? '')) return void res.end(Buffer.from(await response.arrayBuffer()))
+        // A stream (SSE) is written as it comes: an event may wait for the client's next request.
+        const reader = response.body.getReader()
+        res.on('close', () => void reader.cancel().catch(() => undefined))
+        for (let part = await reader.read(); !part.done; part = await reader.read()) res.write(part.value)
+        res.end()
       },
       (error: unknown) => {
         res.writeHead(500, { 'content-type': 'text/plain' })

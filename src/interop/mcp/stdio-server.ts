@@ -1,6 +1,7 @@
 import type { McpCore, McpPeer } from './core.js'
 import { InFlight } from './in-flight.js'
 import { errorCodes, errorResponse, isRequestId, McpProtocolError, type JsonRpcMessage, type JsonRpcRequest, type RequestId } from './jsonrpc.js'
+import { askClient, type PendingAnswers } from './pending-answers.js'
 import type { ClientCapabilities } from './revisions.js'
 import type { StdioServerTransport } from './stdio-transport.js'
 
@@ -18,25 +19,14 @@ export interface StdioConnection {
  */
 export function connectStdio(core: McpCore, transport: StdioServerTransport, options: { readonly maxInFlight: number; readonly log: (line: string) => void }): StdioConnection {
   const inFlight = new InFlight(options.maxInFlight)
-  const asked = new Map<RequestId, (answer: unknown) => void>()
+  const asked: PendingAnswers = new Map()
   let capabilities: ClientCapabilities | undefined
   let nextId = 0
   let closed = false
 
+  // A cancelled call stops waiting; the registry then fails it with the abort.
   const elicit = (params: Record<string, unknown>, signal: AbortSignal): Promise<unknown> =>
-    new Promise((resolve) => {
-      const id = `toolcat-elicit-${++nextId}`
-      const settle = (answer: unknown) => {
-        asked.delete(id)
-        signal.removeEventListener('abort', onAbort)
-        resolve(answer)
-      }
-      // A cancelled call stops waiting; the registry then fails it with the abort.
-      const onAbort = () => settle(undefined)
-      signal.addEventListener('abort', onAbort, { once: true })
-      asked.set(id, settle)
-      void transport.send({ jsonrpc: '2.0', id, method: 'elicitation/create', params })
-    })
+    askClient(asked, `toolcat-elicit-${++nextId}`, (message) => void transport.send(message), params, signal)
 
   const peer = (): McpPeer => ({ ...(capabilities === undefined ? {} : { capabilities }), elicit })
 
