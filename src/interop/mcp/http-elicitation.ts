@@ -25,7 +25,7 @@ export function capabilitiesOfSession(sessionId: string | null): ClientCapabilit
  * process: a 2025-11-25 confirmation over HTTP needs the answer to reach the process that asked),
  * then the call's result closes the stream. No answer holds the call until the client goes away.
  */
-export function answerOverSse(core: McpCore, request: JsonRpcRequest, capabilities: ClientCapabilities, signal: AbortSignal, pending: PendingAnswers): Response {
+export function answerOverSse(core: McpCore, request: JsonRpcRequest, capabilities: ClientCapabilities, signal: AbortSignal, pending: PendingAnswers, done: () => void): Response {
   const encoder = new TextEncoder()
   const stream = new TransformStream<Uint8Array, Uint8Array>()
   const writer = stream.writable.getWriter()
@@ -39,5 +39,6 @@ export function answerOverSse(core: McpCore, request: JsonRpcRequest, capabiliti
       await event(text)
       await writer.close().catch(() => undefined)
     })
+    .finally(done)
   return new Response(stream.readable, { status: 200, headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' } })
 }

@@ -81,7 +81,8 @@ export function createMcpHandler(options: McpHandlerOptions): (request: Request)
     if (inFlight >= maxInFlight) return reply(503, errorResponse(message.id, busyCode, `too many requests in flight (${maxInFlight}): try again later`), { 'retry-after': '1' })
     const capabilities = capabilitiesOfSession(request.headers.get('mcp-session-id'))
     if (capabilities !== undefined && /text\/event-stream/.test(request.headers.get('accept') ?? '') && core.willElicit(message as JsonRpcRequest, capabilities)) {
-      return answerOverSse(core, message as JsonRpcRequest, capabilities, request.signal, pending)
+      inFlight++
+      return answerOverSse(core, message as JsonRpcRequest, capabilities, request.signal, pending, () => inFlight--)
     }
     inFlight++
     try {
