@@ -1,5 +1,6 @@
 import path from 'node:path'
 import { Client as Client2, StreamableHTTPClientTransport as HttpTransport2 } from '@modelcontextprotocol/client'
+import { StdioClientTransport as StdioTransport2 } from '@modelcontextprotocol/client/stdio'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
@@ -77,6 +78,17 @@ describe('SDK 2.x client', () => {
     const { tools } = await client.listTools()
     expect(tools.map((tool) => tool.name)).toEqual(['echo', 'test_error_handling', 'test_simple_text', 'transfer', 'wait'])
     expect((await client.callTool({ name: 'echo', arguments: { text: 'modern' } })).structuredContent).toEqual({ text: 'modern' })
+    expect((await client.callTool(transfer('ACC-YES'))).content).toEqual([{ type: 'text', text: '"sent 100 to ACC-YES"' }])
+    expect(await client.callTool(transfer('ACC-NO'))).toMatchObject({ isError: true, content: [{ type: 'text', text: 'confirmation denied: transfer' }] })
+  })
+
+  test('on 2026-07-28 over stdio: no handshake, input_required confirmation', async () => {
+    const client = new Client2({ name: 'sdk2-stdio', version: '1.0.0' }, { capabilities: { elicitation: { form: {} } }, versionNegotiation: { mode: { pin: '2026-07-28' } } })
+    clients.push(client)
+    client.setRequestHandler('elicitation/create', (request) => person(request.params.message))
+    await client.connect(new StdioTransport2({ command: process.execPath, args: [bin, 'serve', '--mcp', 'out'], cwd: built.project, stderr: 'ignore' }))
+    expect(client.getNegotiatedProtocolVersion()).toBe('2026-07-28')
+    expect((await client.listTools()).tools).toHaveLength(5)
     expect((await client.callTool(transfer('ACC-YES'))).content).toEqual([{ type: 'text', text: '"sent 100 to ACC-YES"' }])
     expect(await client.callTool(transfer('ACC-NO'))).toMatchObject({ isError: true, content: [{ type: 'text', text: 'confirmation denied: transfer' }] })
   })
