@@ -82,4 +82,31 @@ describe('requests in flight', () => {
     const { messages } = await serve(['--mcp', 'out', '--max-in-flight', '2'], [init, call(1, 'wait', { ms: 60_000 }), call(2, 'wait', { ms: 60_000 }), call(3, 'echo', { text: 'third' })], [3])
     expect(messages.find((message) => message.id === 3)).toEqual({ jsonrpc: '2.0', id: 3, error: { code: -32000, message: 'too many requests in flight (2, --max-in-flight): try again when one has been answered' } })
   })
+
+  test('a confirmation nobody answers holds the call (no timeout says yes) until the client cancels it', async () => {
+    const child = spawn(process.execPath, [bin, 'serve', '--mcp', 'out'], { cwd: built.project })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+    const until = async (condition: () => boolean) => {
+      for (let waited = 0; !condition(); waited += 25) {
+        if (waited > 20_000) throw new Error(`timed out: ${stdout} ${stderr}`)
+        await new Promise((resolve) => setTimeout(resolve, 25))
+      }
+    }
+    try {
+      const send = (message: object) => child.stdin.write(`${JSON.stringify(message)}\n`)
+      send({ ...init, params: { ...init.params, capabilities: { elicitation: {} } } })
+      send(call(20, 'transfer', { to: 'ACC-1', amount: 5 }))
+      await until(() => stdout.includes('"method":"elicitation/create"'))
+      await new Promise((resolve) => setTimeout(resolve, 1500))
+      expect(stdout).not.toContain('"id":20')
+      send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 20, reason: 'the person walked away' } })
+      await until(() => /tools\/call 20 \(transfer\) was cancelled/.test(stderr))
+      expect(stdout).not.toContain('sent 5')
+    } finally {
+      child.kill('SIGTERM')
+    }
+  })
 })
