@@ -3,6 +3,9 @@ import { pathToFileURL } from 'node:url'
 import { build } from 'esbuild'
 import type { ToolHandler } from '../../runtime/types.js'
 
+/** Where `serve --handlers` compiles the host's handlers module: beside the registry, not inside it. */
+export const serveHandlersDir = 'node_modules/.cache/toolcat/serve-handlers'
+
 /** Handlers a host supplies for declaration-only tools, read from one ES module. */
 export interface HostHandlers {
   /** The module as given on the command line, for messages. */
