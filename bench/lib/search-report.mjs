@@ -32,7 +32,7 @@ export function searchTargets(suite) {
 export function searchSection(suite) {
   if (!suite) return '## Search\n\nNot run.'
   if (suite.skipped) return `## Search\n\nSkipped: ${suite.skipped}`
-  const kept = suite.keptFrom ? ` (figures kept from the run of ${suite.keptFrom})` : ''
+  const kept = suite.carriedFrom ? ` (figures from the run of ${suite.carriedFrom}, which this run did not repeat)` : ''
   const quality = table(
     ['ranking', 'recall@1', 'recall@5', 'MRR', `held-out recall@1`, 'held-out recall@5', 'held-out MRR'],
     Object.entries(suite.contestants).map(([id, { tuned, heldOut }]) => [id, tuned.recallAt1, tuned.recallAt5, tuned.mrr, heldOut.recallAt1, heldOut.recallAt5, heldOut.mrr]),

@@ -20,5 +20,5 @@ export const commands: readonly CommandEntry[] = [
   { name: 'diff', summary: 'classify the changes between two catalogs as breaking or compatible', load: async () => (await import('./diff-command.js')).diffCommand },
   { name: 'verify', summary: 'check a catalog file against its sources and its own hashes', load: async () => (await import('./verify-command.js')).verifyCommand },
   { name: 'search', summary: 'find the tools of a build or catalog that match a query', load: async () => (await import('./search-command.js')).searchCommand },
-  { name: 'serve', summary: 'serve the tools to an MCP client over stdio', load: async () => (await import('./serve-command.js')).serveCommand },
+  { name: 'serve', summary: 'serve a build (or, in development, sources) to MCP clients over stdio or Streamable HTTP', load: async () => (await import('./serve-command.js')).serveCommand },
 ]
