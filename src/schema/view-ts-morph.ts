@@ -1,7 +1,7 @@
 import { Node, ts, type Symbol as MorphSymbol, type Type, type TypeNode } from 'ts-morph'
 import { kindOf, kindOfFlags, type LibTest } from './ts-morph-kind.js'
 import { inlineJsDoc } from './inline-jsdoc.js'
-import { sourceOrderedMembers } from './property-order.js'
+import { optionalMemberType, sourceOrderedMembers } from './property-order.js'
 import type { Docs, MemberKind, NamedInfo, PropertyView, TupleElementView, TypeKind, TypeView } from './view.js'
 import { declaredTypeNode, namedDeclarations, writes, writtenElement, writtenTupleElements, writtenUnion } from './written-nodes.js'
 
@@ -107,8 +107,7 @@ class TsMorphTypeView implements TypeView<Node> {
         return {
           name: property.getName(),
           optional: property.isOptional(),
-          // A mapped type's members keep the declarations they were mapped from, whose type nodes may say something else.
-          type: this.viewWritten(type, declaredTypeNode(node)),
+          type: this.propertyType(type, declaredTypeNode(node), property.isOptional()),
           docs: this.docsOf(property),
           node,
           member: memberKind(property),
@@ -187,6 +186,17 @@ class TsMorphTypeView implements TypeView<Node> {
       if (signature) return signature.getReturnTypeNode()
     }
     return undefined
+  }
+
+  /**
+   * A property's type, read from its declared type node when that node writes it (a mapped type's
+   * members keep the declarations they were mapped from, whose type nodes may say something else);
+   * of an optional member the type the node denotes, so `b?: Mode[]` and `value?: Json` keep the
+   * union order, element nodes and alias name the node gives (see `optionalMemberType`).
+   */
+  private propertyType(type: Type, written: TypeNode | undefined, optional: boolean): TypeView<Node> {
+    if (!written || !writes(written, type)) return this.view(type)
+    return this.view(optionalMemberType(type, written.getType(), optional), written)
   }
 
   /** A view remembering its written node, when that node writes exactly this type. */

@@ -3,6 +3,7 @@ import type { UnitContext } from '../context.js'
 import type { Ir } from '../ir.js'
 import { parseLiteral } from '../jsdoc-values.js'
 import type { PropertyView, TypeView } from '../view.js'
+import { orderedProperties } from '../property-order.js'
 import { additionalProperties } from './record.js'
 
 /** How an object's members are read. */
@@ -22,7 +23,7 @@ export interface ObjectOptions<N> {
 export function objectUnit<N>(type: TypeView<N>, context: UnitContext<N>, options: ObjectOptions<N> = {}): Ir<N> {
   const properties: [string, Ir<N>][] = []
   const required: string[] = []
-  for (const property of type.properties()) {
+  for (const property of orderedProperties(type)) {
     if (options.skip?.(property)) continue
     const { name, node } = property
     const schema = context.child(property.type, name, node)
