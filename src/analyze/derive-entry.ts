@@ -2,6 +2,7 @@ import type { CatalogTool } from '../runtime/catalog.js'
 import type { JsonSchema, ToolAnnotations } from '../runtime/types.js'
 import type { SchemaProblem, ViewSchemaGenerator } from '../schema/generator.js'
 import type { TypeView } from '../schema/view.js'
+import { bindingDefaults, type BindingDefault, type BindingSyntax } from '../schema/parameter-defaults.js'
 import { relativePath } from '../paths.js'
 import type { ToolDraft } from './analyze-module.js'
 import type { Diagnostic, DiagnosticSeverity } from './diagnostic.js'
@@ -68,7 +69,8 @@ export function deriveEntry(draft: ToolDraft, types: DraftTypes, generator: View
   const declared = fields.execute && functionLike(reader, fields.execute) ? fields.execute : undefined
   const parameterDeclaration = declared?.parameters?.[0]
   const parameterNode = parameterDeclaration?.type ?? parameterDeclaration ?? fields.typeArgument ?? fields.execute ?? site.call
-  const parameters = generator.parameters(handler ? handler.parameter : types.typeArgument, parameterNode)
+  const defaults = bindingDefaults(parameterDeclaration as BindingSyntax | undefined, reader.module.text)
+  const parameters = generator.parameters(handler ? handler.parameter : types.typeArgument, parameterNode, defaults as BindingDefault<unknown>[])
   report(parameters.problems)
   const output = handler && generator.output(handler.returns, declared?.type ?? (fields.execute as SyntaxNode))
   if (output) report(output.problems, 'warning')

@@ -2,8 +2,8 @@ import { Node, ts, type Symbol as MorphSymbol, type Type, type TypeNode } from '
 import { kindOf, kindOfFlags, type LibTest } from './ts-morph-kind.js'
 import { inlineJsDoc } from './inline-jsdoc.js'
 import { optionalMemberType, sourceOrderedMembers } from './property-order.js'
-import type { Docs, MemberKind, NamedInfo, PropertyView, TupleElementView, TypeKind, TypeView } from './view.js'
-import { declaredTypeNode, namedDeclarations, writes, writtenElement, writtenTupleElements, writtenUnion } from './written-nodes.js'
+import type { Docs, MemberKind, NamedInfo, PropertyView, TupleElementView, TypeKind, TypeView, WrittenDerivation } from './view.js'
+import { declaredTypeNode, namedDeclarations, writes, writtenDerivation, writtenElement, writtenTupleElements, writtenUnion } from './written-nodes.js'
 
 const namedDeclarationKinds = new Set([
   ts.SyntaxKind.InterfaceDeclaration, ts.SyntaxKind.TypeAliasDeclaration,
@@ -127,6 +127,12 @@ class TsMorphTypeView implements TypeView<Node> {
     const start = this.written ?? this.type.getAliasSymbol()?.getDeclarations().find(Node.isTypeAliasDeclaration)?.getTypeNode()
     const members = start && writtenUnion(start)
     return members?.map((member) => this.view(member.getType(), member))
+  }
+
+  writtenDerivation(): WrittenDerivation<Node> | undefined {
+    const start = this.written ?? this.type.getAliasSymbol()?.getDeclarations().find(Node.isTypeAliasDeclaration)?.getTypeNode()
+    const derivation = start && writtenDerivation(start)
+    return derivation && { operator: derivation.operator, of: this.view(derivation.of.getType(), derivation.of) }
   }
 
   writtenDocs(): Docs<Node>[] {

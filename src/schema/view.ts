@@ -54,6 +54,12 @@ export interface PropertyView<N> {
   readonly initializer?: string
 }
 
+/** A union written as the keys (`keyof T`) or the elements (`T[number]`) of another type. */
+export interface WrittenDerivation<N> {
+  readonly operator: 'keyof' | 'element'
+  readonly of: TypeView<N>
+}
+
 /** One element of a tuple type. */
 export interface TupleElementView<N> {
   readonly type: TypeView<N>
@@ -120,6 +126,13 @@ export interface TypeView<N> {
    * helper) or at a node that names neither. Empty without a written node.
    */
   writtenDocs(): Docs<N>[]
+  /**
+   * The type a union is derived from where it is written as `keyof T` (its keys: T's properties)
+   * or `T[number]` (its elements: T's tuple elements), e.g. `keyof typeof regions` or
+   * `(typeof LEVELS)[number]` of an `as const` array, found from the same start as
+   * `writtenMembers` through references to non-generic aliases. Undefined otherwise.
+   */
+  writtenDerivation(): WrittenDerivation<N> | undefined
   /** Literal text chunks and the kinds of the holes between them, for template literal types. */
   templateParts(): { texts: string[]; holes: TypeKind[] }
   /** Symbol name of a `builtin` or `class` type (e.g. `Date`, `Buffer`). */

@@ -141,3 +141,21 @@ export function writes(node: TypeNode, type: Type): boolean {
   const [a, b] = [members(written), members(type)]
   return a.size === b.size && [...a].every((member) => b.has(member))
 }
+
+/**
+ * The operand of the `keyof T` or `T[number]` a written node stands for (see
+ * `TypeView.writtenDerivation`), through parentheses and references to non-generic aliases.
+ */
+export function writtenDerivation(start: TypeNode): { operator: 'keyof' | 'element'; of: TypeNode } | undefined {
+  let node: TypeNode | undefined = start
+  for (let step = 0; node !== undefined && step < maxSteps; step++) {
+    node = unwrap(node)
+    if (Node.isTypeOperatorTypeNode(node)) return node.getOperator() === ts.SyntaxKind.KeyOfKeyword ? { operator: 'keyof', of: node.getTypeNode() } : undefined
+    if (Node.isIndexedAccessTypeNode(node)) {
+      return node.getIndexTypeNode().getKind() === ts.SyntaxKind.NumberKeyword ? { operator: 'element', of: node.getObjectTypeNode() } : undefined
+    }
+    if (!Node.isTypeReference(node) || node.getTypeArguments().length > 0) return undefined
+    node = aliasDeclaration(referencedSymbol(node))?.getTypeNode()
+  }
+  return undefined
+}

@@ -1,8 +1,8 @@
 import type { Node } from 'typescript/unstable/ast'
 import type { Type } from 'typescript/unstable/sync'
-import type { Docs, NamedInfo, PropertyView, TupleElementView, TypeKind, TypeView } from '../../schema/view.js'
+import type { Docs, NamedInfo, PropertyView, TupleElementView, TypeKind, TypeView, WrittenDerivation } from '../../schema/view.js'
 import type { NativeChecker } from './checker.js'
-import { namedDeclarations, unwrap, writtenElement, writtenTupleElements, writtenUnion, type TypeNodeLike } from './written-nodes.js'
+import { namedDeclarations, unwrap, writtenDerivation, writtenElement, writtenTupleElements, writtenUnion, type TypeNodeLike } from './written-nodes.js'
 
 const asyncIterables = new Set(['AsyncIterable', 'AsyncIterableIterator', 'AsyncGenerator'])
 const promises = new Set(['Promise', 'PromiseLike'])
@@ -88,6 +88,13 @@ export class NativeTypeView implements TypeView<Node> {
     if (this.kind === 'array') return [writtenElement(this.checker.written, this.written)]
     if (this.kind === 'tuple') return writtenTupleElements(this.checker.written, this.written) ?? []
     return []
+  }
+
+  writtenDerivation(): WrittenDerivation<Node> | undefined {
+    const start = this.written ?? this.checker.aliasTypeNode(this.type)
+    const derivation = start && writtenDerivation(this.checker.written, start)
+    const [of] = derivation ? this.checker.typesAtNodes([derivation.of]) : []
+    return derivation && of && { operator: derivation.operator, of: this.checker.view(of, derivation.of) }
   }
 
   writtenDocs(): Docs<Node>[] {
@@ -179,6 +186,7 @@ export class AwaitedUnionView implements TypeView<Node> {
   properties = (): PropertyView<Node>[] => []
   indexType = (): undefined => undefined
   writtenMembers = (): undefined => undefined
+  writtenDerivation = (): undefined => undefined
   writtenDocs = (): Docs<Node>[] => []
   templateParts = (): { texts: string[]; holes: TypeKind[] } => ({ texts: [], holes: [] })
   symbolName = (): undefined => undefined

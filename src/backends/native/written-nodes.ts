@@ -177,3 +177,22 @@ export function writesType(written: Type, type: Type, membersOf: (type: Type) =>
   const [a, b] = [members(written), members(type)]
   return a.size === b.size && [...a].every((member) => b.has(member))
 }
+
+/**
+ * The operand of the `keyof T` or `T[number]` a written node stands for (see
+ * `TypeView.writtenDerivation`), through parentheses and references to non-generic aliases.
+ */
+export function writtenDerivation(context: WrittenContext, start: TypeNodeLike): { operator: 'keyof' | 'element'; of: TypeNodeLike } | undefined {
+  const k = context.kinds
+  let node: TypeNodeLike | undefined = start
+  for (let step = 0; node !== undefined && step < maxSteps; step++) {
+    node = unwrap(context, node)
+    if (node.kind === k.TypeOperator) return node.operator === k.KeyOfKeyword && node.type ? { operator: 'keyof', of: node.type } : undefined
+    if (node.kind === k.IndexedAccessType) {
+      return node.indexType?.kind === k.NumberKeyword && node.objectType ? { operator: 'element', of: node.objectType } : undefined
+    }
+    if (node.kind !== k.TypeReference || (node.typeArguments?.length ?? 0) > 0) return undefined
+    node = aliasDeclaration(context, context.referencedSymbol(node))?.type
+  }
+  return undefined
+}
