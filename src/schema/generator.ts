@@ -4,6 +4,7 @@ import { assemble } from './assemble.js'
 import type { Entry, LocalProblem } from './ir.js'
 import { withBindingDefaults, type BindingDefault } from './parameter-defaults.js'
 import { rootEntry } from './root.js'
+import { withoutWrapperDocs } from './root-copy.js'
 import { createValueChecker } from './value-checks.js'
 import type { TypeView } from './view.js'
 import { createWalker } from './walker.js'
@@ -68,10 +69,9 @@ export function createViewSchemaGenerator<N>(): ViewSchemaGenerator<N> {
     parameters(view, at, defaults = []) {
       if (!view) return { schema: { type: 'object', properties: {}, additionalProperties: false }, problems: [] }
       const root = rootEntry(view, walk)
-      if (defaults.length === 0) return derive(root, at)
-      // The types the root reaches are checked first: the defaulted root copies their settled keywords.
+      // The types the root reaches are checked first: a rewritten root copies their settled keywords.
       checkValues(root)
-      return derive(withBindingDefaults(root, defaults, walk), at)
+      return derive(withBindingDefaults(withoutWrapperDocs(root), defaults, walk), at)
     },
     output(type, at) {
       const view = type.awaited()

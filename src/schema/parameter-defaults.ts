@@ -1,7 +1,7 @@
-import type { JsonSchema } from '../runtime/types.js'
 import type { Annotation } from './annotations.js'
 import { Ref, type Entry, type Ir } from './ir.js'
 import { parseLiteral } from './jsdoc-values.js'
+import { flatRoot } from './root-copy.js'
 import type { Walker } from './walker.js'
 
 /** A default written where `execute` destructures its parameter (`{ q, n = 5 }`): the key and the initialiser's source text. */
@@ -47,8 +47,8 @@ export function bindingDefaults<N extends BindingSyntax>(parameter: N | undefine
  * one object (a union of objects, an open record) is left as it is.
  */
 export function withBindingDefaults<N>(root: Entry<N>, defaults: readonly BindingDefault<N>[], walk: Walker<N>): Entry<N> {
-  const object = rootObject(root)
-  if (object === undefined || defaults.length === 0) return root
+  const object = flatRoot(root)
+  if (object === undefined || typeof object.schema['properties'] !== 'object' || defaults.length === 0) return root
   const entry: Entry<N> = { schema: {}, done: true, problems: [...object.problems], named: undefined, checks: [] }
   const context = walk.contextFor(entry)
   const properties = { ...(object.schema['properties'] as Record<string, Ir<N>>) }
@@ -70,16 +70,3 @@ export function withBindingDefaults<N>(root: Entry<N>, defaults: readonly Bindin
   return entry
 }
 
-/** The plain object schema a root stands for (its references' use-site keywords layered on), and the problems of every entry on the way. */
-function rootObject<N>(root: Entry<N>): { schema: JsonSchema; problems: Entry<N>['problems'] } | undefined {
-  const problems = [...root.problems]
-  const layers: JsonSchema[] = []
-  let current: Ir<N> = root.schema
-  while (current instanceof Ref) {
-    if (current.annotations) layers.unshift(current.annotations)
-    problems.push(...current.target.problems)
-    current = current.target.schema
-  }
-  if (typeof current['properties'] !== 'object' || current['properties'] === null) return undefined
-  return { schema: Object.assign({}, current, ...layers) as JsonSchema, problems }
-}

@@ -3,7 +3,7 @@ import { kindOf, kindOfFlags, type LibTest } from './ts-morph-kind.js'
 import { inlineJsDoc } from './inline-jsdoc.js'
 import { optionalMemberType, sourceOrderedMembers } from './property-order.js'
 import type { Docs, MemberKind, NamedInfo, PropertyView, TupleElementView, TypeKind, TypeView, WrittenDerivation } from './view.js'
-import { declaredTypeNode, namedDeclarations, writes, writtenDerivation, writtenElement, writtenTupleElements, writtenUnion } from './written-nodes.js'
+import { declaredTypeNode, namedDeclarations, writes, writtenDerivation, writtenElement, writtenTupleElements, writtenTupleLabels, writtenUnion } from './written-nodes.js'
 
 const namedDeclarationKinds = new Set([
   ts.SyntaxKind.InterfaceDeclaration, ts.SyntaxKind.TypeAliasDeclaration,
@@ -83,10 +83,12 @@ class TsMorphTypeView implements TypeView<Node> {
     const target = this.type.getTargetType()?.compilerType as ts.TupleType | undefined
     const flags = target?.elementFlags ?? []
     const written = this.written && writtenTupleElements(this.written)
+    const labels = this.written && writtenTupleLabels(this.written)
     return this.type.getTypeArguments().slice(0, flags.length).map((element, index) => ({
       type: this.viewWritten(element, written?.[index]),
       optional: Boolean((flags[index] ?? 0) & ts.ElementFlags.Optional),
       rest: Boolean((flags[index] ?? 0) & ts.ElementFlags.Variable),
+      ...(labels?.[index] !== undefined && { label: labels[index] }),
     }))
   }
 
@@ -156,7 +158,8 @@ class TsMorphTypeView implements TypeView<Node> {
     const symbol = this.namedSymbol()
     const declaration = symbol?.getDeclarations()[0]
     if (!symbol || !declaration) return undefined
-    return { name: symbol.getName(), file: declaration.getSourceFile().getFilePath(), position: declaration.getStart() }
+    const generic = ((declaration.compilerNode as { typeParameters?: readonly unknown[] }).typeParameters?.length ?? 0) > 0
+    return { name: symbol.getName(), file: declaration.getSourceFile().getFilePath(), position: declaration.getStart(), ...(generic && { generic }) }
   }
 
   declared(): Pick<NamedInfo, 'file' | 'position'> | undefined {

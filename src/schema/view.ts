@@ -26,6 +26,11 @@ export interface NamedInfo {
   /** Declaration file; only compared with other declaration files, never emitted. */
   readonly file: string
   readonly position: number
+  /**
+   * The declaration takes type parameters (`type Paginated<T> = …`), so this type is one of its
+   * instantiations: its JSDoc describes the wrapper, not the tool whose root it is.
+   */
+  readonly generic?: boolean
 }
 
 /** What a member of an object type is: a field holding data, a method, or a get/set accessor. */
@@ -65,6 +70,11 @@ export interface TupleElementView<N> {
   readonly type: TypeView<N>
   readonly optional: boolean
   readonly rest: boolean
+  /**
+   * The element's label where the tuple is written with labels (`readonly [lat: number, lng: number]`),
+   * read from the view's written node through references to non-generic aliases.
+   */
+  readonly label?: string
 }
 
 /**

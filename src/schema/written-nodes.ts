@@ -159,3 +159,18 @@ export function writtenDerivation(start: TypeNode): { operator: 'keyof' | 'eleme
   }
   return undefined
 }
+
+/** The labels of a written tuple (`[lat: number, lng: number]`), through references to non-generic aliases; undefined for an unlabelled one. */
+export function writtenTupleLabels(start: TypeNode): (string | undefined)[] | undefined {
+  let node: TypeNode | undefined = start
+  for (let step = 0; node !== undefined && step < maxSteps; step++) {
+    node = unwrap(node, true)
+    if (Node.isTupleTypeNode(node)) {
+      const elements = node.getElements()
+      return elements.some(Node.isNamedTupleMember) ? elements.map((element) => (Node.isNamedTupleMember(element) ? element.getName() : undefined)) : undefined
+    }
+    if (!Node.isTypeReference(node) || node.getTypeArguments().length > 0) return undefined
+    node = aliasDeclaration(referencedSymbol(node))?.getTypeNode()
+  }
+  return undefined
+}

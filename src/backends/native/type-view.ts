@@ -2,7 +2,7 @@ import type { Node } from 'typescript/unstable/ast'
 import type { Type } from 'typescript/unstable/sync'
 import type { Docs, NamedInfo, PropertyView, TupleElementView, TypeKind, TypeView, WrittenDerivation } from '../../schema/view.js'
 import type { NativeChecker } from './checker.js'
-import { namedDeclarations, unwrap, writtenDerivation, writtenElement, writtenTupleElements, writtenUnion, type TypeNodeLike } from './written-nodes.js'
+import { namedDeclarations, unwrap, writtenDerivation, writtenElement, writtenTupleElements, writtenTupleLabels, writtenUnion, type TypeNodeLike } from './written-nodes.js'
 
 const asyncIterables = new Set(['AsyncIterable', 'AsyncIterableIterator', 'AsyncGenerator'])
 const promises = new Set(['Promise', 'PromiseLike'])
@@ -52,10 +52,12 @@ export class NativeTypeView implements TypeView<Node> {
     const flags = this.checker.target(this.type)?.elementFlags ?? []
     const { ElementFlags } = this.checker.modules.sync
     const written = this.written && writtenTupleElements(this.checker.written, this.written)
+    const labels = this.written && writtenTupleLabels(this.checker.written, this.written)
     return this.checker.typeArguments(this.type).slice(0, flags.length).map((element, index) => ({
       type: this.checker.viewWritten(element, written?.[index]),
       optional: Boolean((flags[index] ?? 0) & ElementFlags.Optional),
       rest: Boolean((flags[index] ?? 0) & ElementFlags.Variable),
+      ...(labels?.[index] !== undefined && { label: labels[index] }),
     }))
   }
 
@@ -118,7 +120,8 @@ export class NativeTypeView implements TypeView<Node> {
     const symbol = this.checker.namedSymbol(this.type)
     const declaration = symbol && this.checker.declarationOf(symbol)
     if (!symbol || !declaration) return undefined
-    return { name: symbol.name, file: declaration.getSourceFile().fileName, position: declaration.getStart() }
+    const generic = ((declaration as { typeParameters?: readonly unknown[] }).typeParameters?.length ?? 0) > 0
+    return { name: symbol.name, file: declaration.getSourceFile().fileName, position: declaration.getStart(), ...(generic && { generic }) }
   }
 
   declared(): Pick<NamedInfo, 'file' | 'position'> | undefined {

@@ -196,3 +196,20 @@ export function writtenDerivation(context: WrittenContext, start: TypeNodeLike):
   }
   return undefined
 }
+
+/** The labels of a written tuple (`[lat: number, lng: number]`), through references to non-generic aliases; undefined for an unlabelled one. */
+export function writtenTupleLabels(context: WrittenContext, start: TypeNodeLike): (string | undefined)[] | undefined {
+  const k = context.kinds
+  let node: TypeNodeLike | undefined = start
+  for (let step = 0; node !== undefined && step < maxSteps; step++) {
+    node = unwrap(context, node, true)
+    if (node.kind === k.TupleType) {
+      const elements = node.elements ?? []
+      const label = (element: TypeNodeLike) => (element.kind === k.NamedTupleMember ? (element as { name?: { text?: string } }).name?.text : undefined)
+      return elements.some((element) => element.kind === k.NamedTupleMember) ? elements.map(label) : undefined
+    }
+    if (node.kind !== k.TypeReference || (node.typeArguments?.length ?? 0) > 0) return undefined
+    node = aliasDeclaration(context, context.referencedSymbol(node))?.type
+  }
+  return undefined
+}

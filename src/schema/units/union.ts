@@ -9,11 +9,15 @@ const absentKinds = new Set(['undefined', 'void', 'never'])
 
 /**
  * A union, its members in source order. `undefined` members are dropped (optionality is
- * `required`'s job); literal members (and `null`) become one `enum` where the first of them stands,
+ * `required`'s job; a union written as one type and `undefined` is that type); literal members (and `null`) become one `enum` where the first of them stands,
  * `true | false` becomes `boolean`; members that only name a JSON type merge into a type array
  * (`string | null` → `type: ["string", "null"]`), else `anyOf`.
  */
 export function unionUnit<N>(type: TypeView<N>, context: UnitContext<N>): Ir<N> {
+  // `Json | undefined` written as such is `Json`: its reference, not its members again beside its definition.
+  const written = type.writtenMembers()?.filter((member) => !absentKinds.has(member.kind))
+  const [only] = written ?? []
+  if (written?.length === 1 && only !== undefined && only.id !== type.id) return context.child(only)
   return unionOf(orderedMembers(type).filter((member) => !absentKinds.has(member.kind)), context)
 }
 
