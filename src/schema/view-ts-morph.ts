@@ -1,6 +1,7 @@
 import { Node, ts, type Symbol as MorphSymbol, type Type, type TypeNode } from 'ts-morph'
 import { kindOf, kindOfFlags, type LibTest } from './ts-morph-kind.js'
 import { inlineJsDoc } from './inline-jsdoc.js'
+import { enumInitializerValue } from './written-rules.js'
 import { optionalMemberType, sourceOrderedMembers } from './property-order.js'
 import type { Docs, MemberKind, NamedInfo, PropertyView, TupleElementView, TypeKind, TypeView, WrittenDerivation } from './view.js'
 import { declaredTypeNode, namedDeclarations, writes, writtenDerivation, writtenElement, writtenTupleElements, writtenTupleLabels, writtenUnion } from './written-nodes.js'
@@ -65,7 +66,11 @@ class TsMorphTypeView implements TypeView<Node> {
   literal(): string | number | boolean | undefined {
     if (this.type.isBooleanLiteral()) return this.type.getText() === 'true'
     const value = this.type.getLiteralValue()
-    return typeof value === 'string' || typeof value === 'number' ? value : undefined
+    if (typeof value === 'string' || typeof value === 'number') return value
+    // An enum member the checker computes no value for (`Lit = true as any`): what its initialiser writes.
+    const member = this.type.getSymbol()?.getDeclarations()[0]
+    const initializer = member && Node.isEnumMember(member) ? member.getInitializer()?.getText() : undefined
+    return initializer === undefined ? undefined : enumInitializerValue(initializer)
   }
 
   members(): TypeView<Node>[] {
@@ -126,8 +131,9 @@ class TsMorphTypeView implements TypeView<Node> {
   }
 
   writtenMembers(): TypeView<Node>[] | undefined {
-    const start = this.written ?? this.type.getAliasSymbol()?.getDeclarations().find(Node.isTypeAliasDeclaration)?.getTypeNode()
-    const members = start && writtenUnion(start)
+    // A written node that names no union (`Alias extends X ? never : Alias`) leaves the order to the alias's own declaration.
+    const own = this.type.getAliasSymbol()?.getDeclarations().find(Node.isTypeAliasDeclaration)?.getTypeNode()
+    const members = (this.written && writtenUnion(this.written)) ?? (own && writtenUnion(own))
     return members?.map((member) => this.view(member.getType(), member))
   }
 

@@ -1,4 +1,5 @@
 import { Node, ts, type Symbol as MorphSymbol, type Type, type TypeNode } from 'ts-morph'
+import { filteringAliases } from './written-rules.js'
 
 /**
  * Reading the type nodes a type was written as (ts-morph side of `TypeView.origin`,
@@ -87,6 +88,10 @@ export function namedDeclarations(start: TypeNode, ownAlias: MorphSymbol | undef
     }
     const symbol = referencedSymbol(node)
     const declaration = aliasDeclaration(symbol)
+    if (symbol && isLib(symbol) && filteringAliases.has(symbol.getName()) && Node.isTypeReference(node)) {
+      node = node.getTypeArguments()[0]
+      continue
+    }
     if (!symbol || !declaration || symbol.compilerSymbol === ownAlias?.compilerSymbol || isLib(symbol)) break
     found.push(symbol)
     node = declaration.getTypeNode()

@@ -1,6 +1,7 @@
 import type { Node } from 'typescript/unstable/ast'
 import type { Type } from 'typescript/unstable/sync'
 import type { Docs, NamedInfo, PropertyView, TupleElementView, TypeKind, TypeView, WrittenDerivation } from '../../schema/view.js'
+import { enumInitializerValue } from '../../schema/written-rules.js'
 import type { NativeChecker } from './checker.js'
 import { namedDeclarations, unwrap, writtenDerivation, writtenElement, writtenTupleElements, writtenTupleLabels, writtenUnion, type TypeNodeLike } from './written-nodes.js'
 
@@ -35,7 +36,15 @@ export class NativeTypeView implements TypeView<Node> {
 
   literal(): string | number | boolean | undefined {
     const value = (this.type as { value?: unknown }).value
-    return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? value : undefined
+    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value
+    // TypeScript 7 flags such a member `Enum` alone; TypeScript 6 reads it as a literal without a value.
+    const { TypeFlags } = this.checker.modules.sync
+    if (this.kind !== 'literal' && (this.type.flags & TypeFlags.Enum) === 0) return undefined
+    // An enum member the checker computes no value for (`Lit = true as any`): what its initialiser writes.
+    const symbol = this.checker.symbolOf(this.type)
+    const member = symbol && (this.checker.declarationOf(symbol) as (Node & { initializer?: Node }) | undefined)
+    const initializer = member?.kind === this.checker.modules.ast.SyntaxKind.EnumMember ? member.initializer?.getText() : undefined
+    return initializer === undefined ? undefined : enumInitializerValue(initializer)
   }
 
   members(): TypeView<Node>[] {
@@ -80,8 +89,11 @@ export class NativeTypeView implements TypeView<Node> {
   /** The member nodes of the union this type is written as (see `writtenMembers`), without their types. */
   writtenMemberNodes(): TypeNodeLike[] | undefined {
     if (this.written) this.checker.references.seedOwnAlias(this.written, this.type)
-    const start = this.written ?? this.checker.aliasTypeNode(this.type)
-    return start && writtenUnion(this.checker.written, start)
+    // A written node that names no union (`Alias extends X ? never : Alias`) leaves the order to the alias's own declaration.
+    const fromWritten = this.written && writtenUnion(this.checker.written, this.written)
+    if (fromWritten) return fromWritten
+    const own = this.checker.aliasTypeNode(this.type)
+    return own && writtenUnion(this.checker.written, own)
   }
 
   /** The written node of this view's array element or tuple elements, whose types an element view will ask for. */

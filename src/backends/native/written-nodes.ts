@@ -1,5 +1,6 @@
 import type { Node } from 'typescript/unstable/ast'
 import type { Symbol as NativeSymbol, Type } from 'typescript/unstable/sync'
+import { filteringAliases } from '../../schema/written-rules.js'
 import type { NativeModules } from './load.js'
 
 /**
@@ -114,6 +115,10 @@ export function namedDeclarations(context: WrittenContext, start: TypeNodeLike, 
     if (node.kind !== k.TypeReference) break
     const symbol = context.referencedSymbol(node)
     const declaration = aliasDeclaration(context, symbol)
+    if (symbol && isLib(symbol) && filteringAliases.has(symbol.name)) {
+      node = node.typeArguments?.[0]
+      continue
+    }
     if (!symbol || !declaration || symbol.id === ownAlias?.id || isLib(symbol)) break
     found.push(symbol)
     node = declaration.type

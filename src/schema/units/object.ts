@@ -24,7 +24,8 @@ export function objectUnit<N>(type: TypeView<N>, context: UnitContext<N>, option
   const properties: [string, Ir<N>][] = []
   const required: string[] = []
   for (const property of orderedProperties(type)) {
-    if (options.skip?.(property)) continue
+    // A `never` member can hold no value, so no key may carry one (`additionalProperties` decides the rest).
+    if (options.skip?.(property) || property.type.kind === 'never') continue
     const { name, node } = property
     const schema = context.child(property.type, name, node)
     const initialised = literalInitializer(property)
@@ -56,8 +57,11 @@ function withInitializer<N>(annotation: Annotation<N>, literal: ReturnType<typeo
   }
 }
 
-/** JSON cannot carry `undefined`, so a member typed `T | undefined` is passed by leaving it out. */
+/**
+ * JSON cannot carry `undefined`, so a member typed `T | undefined` is passed by leaving it out. A
+ * member typed `void` alone (`Slot<void>`'s `held`) is `null` and must be sent.
+ */
 function admitsUndefined<N>(type: TypeView<N>): boolean {
-  if (type.kind === 'undefined' || type.kind === 'void') return true
+  if (type.kind === 'undefined') return true
   return type.kind === 'union' && type.members().some((member) => member.kind === 'undefined')
 }

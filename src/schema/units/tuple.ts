@@ -12,6 +12,8 @@ export const tupleUnit: Unit = (type, context) => {
     context.problem({ code: codes.unsupportedType, message: `a rest element must be last to be expressed in JSON Schema: ${type.text}` })
     return { type: 'array' }
   }
+  // A required element that can hold no value (`[never]`, what a deep `Exclude` leaves of a tuple) leaves no tuple at all.
+  if (elements.some((element) => !element.optional && !element.rest && element.type.kind === 'never')) return { not: {} }
   const fixed = restIndex === -1 ? elements : elements.slice(0, restIndex)
   const rest = restIndex === -1 ? undefined : elements[restIndex]
   const schema = {
