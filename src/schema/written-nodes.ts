@@ -108,13 +108,42 @@ function indexedProperty(node: Node & { getObjectTypeNode(): TypeNode; getIndexT
   return node.getObjectTypeNode().getType().getProperty(literal.getLiteralValue().toString())
 }
 
-/** The type node a property, parameter or variable declaration writes, if any. */
+/**
+ * The type node a property, parameter or variable declaration writes, if any. A property of an
+ * object literal that writes none (an output `{ units, role: args.role }`) takes the one written
+ * where the value it names is declared (see `valueTypeNode`).
+ */
 export function declaredTypeNode(declaration: Node | undefined): TypeNode | undefined {
   if (declaration === undefined) return undefined
   if (Node.isPropertySignature(declaration) || Node.isPropertyDeclaration(declaration) || Node.isParameterDeclaration(declaration)) {
     return declaration.getTypeNode()
   }
+  if (Node.isPropertyAssignment(declaration)) return valueTypeNode(declaration.getInitializer())
+  if (Node.isShorthandPropertyAssignment(declaration)) return valueDeclarationTypeNode(declaration.getValueSymbol()?.getDeclarations()[0])
   return undefined
+}
+
+/** The type node written where the value an identifier or property access names is declared (one step, never through initialisers). */
+function valueTypeNode(expression: Node | undefined): TypeNode | undefined {
+  let inner = expression
+  while (inner && Node.isParenthesizedExpression(inner)) inner = inner.getExpression()
+  const named = inner && Node.isPropertyAccessExpression(inner) ? inner.getNameNode() : inner
+  if (!named || !Node.isIdentifier(named)) return undefined
+  return valueDeclarationTypeNode(named.getSymbol()?.getDeclarations()[0])
+}
+
+/** The type node of a value's declaration: its own, or for a destructured binding the member of the type literal it is taken from. */
+function valueDeclarationTypeNode(declaration: Node | undefined): TypeNode | undefined {
+  if (declaration === undefined) return undefined
+  if (Node.isVariableDeclaration(declaration) || Node.isParameterDeclaration(declaration) || Node.isPropertySignature(declaration) || Node.isPropertyDeclaration(declaration)) {
+    return declaration.getTypeNode()
+  }
+  if (!Node.isBindingElement(declaration)) return undefined
+  const holder = declaration.getParent().getParent()
+  const written = (Node.isParameterDeclaration(holder) || Node.isVariableDeclaration(holder)) && holder.getTypeNode()
+  const key = (declaration.getPropertyNameNode() ?? declaration.getNameNode()).getText()
+  const member = written && Node.isTypeLiteral(written) ? written.getProperty(key) : undefined
+  return member?.getTypeNode()
 }
 
 /** The element node of a written array (`T[]`, `readonly T[]`, `Array<T>`, `ReadonlyArray<T>`). */

@@ -63,4 +63,18 @@ describe('source order where a union is derived from values, keys or an optional
       additionalProperties: false,
     })
   })
+
+  test('an inferred output keeps the order written where its values are declared (a destructured parameter, a variable)', () => {
+    const role = { type: 'string', enum: ['member', 'admin', 'owner'] }
+    expect(fixtures.output('derived-order', 'echoRole')?.schema).toEqual({
+      type: 'object',
+      properties: {
+        mood: { type: 'string', enum: ['calm', 'busy', 'away'] },
+        role,
+        same: { type: 'object', properties: { kept: role }, required: ['kept'], additionalProperties: false },
+      },
+      required: ['mood', 'role', 'same'],
+      additionalProperties: false,
+    })
+  })
 })

@@ -37,6 +37,10 @@ export interface WrittenContext {
   isLibHelper(symbol: NativeSymbol): boolean
   /** The type of a property of the type a node denotes, by name. */
   propertyOfTypeAt(node: TypeNodeLike, name: string): NativeSymbol | undefined
+  /** The symbol an identifier of an expression names. */
+  symbolAt(node: Node): NativeSymbol | undefined
+  /** The value a shorthand property (`{ units }`) names. */
+  shorthandValueSymbol(node: Node): NativeSymbol | undefined
 }
 
 /** The node inside parentheses (and a `readonly` operator when asked), as many times as written. */
@@ -141,14 +145,50 @@ function indexedDeclaration(context: WrittenContext, node: TypeNodeLike): Node |
   return property && context.declarationsOf(property)[0]
 }
 
-/** The type node a property, parameter or variable declaration writes, if any. */
+/**
+ * The type node a property, parameter or variable declaration writes, if any. A property of an
+ * object literal that writes none (an output `{ units, role: args.role }`) takes the one written
+ * where the value it names is declared (see `valueTypeNode`).
+ */
 export function declaredTypeNode(context: WrittenContext, declaration: Node | undefined): TypeNodeLike | undefined {
   const k = context.kinds
   if (declaration === undefined) return undefined
   if (declaration.kind === k.PropertySignature || declaration.kind === k.PropertyDeclaration || declaration.kind === k.Parameter) {
     return (declaration as TypeNodeLike).type
   }
+  if (declaration.kind === k.PropertyAssignment) return valueTypeNode(context, (declaration as ValueNode).initializer)
+  if (declaration.kind === k.ShorthandPropertyAssignment) return valueDeclarationTypeNode(context, declarationOf(context, context.shorthandValueSymbol(declaration)))
   return undefined
+}
+
+/** A node of the value side with the members `valueTypeNode` reads. */
+type ValueNode = Node & { readonly initializer?: ValueNode; readonly expression?: ValueNode; readonly name?: ValueNode; readonly propertyName?: ValueNode; readonly type?: TypeNodeLike; readonly members?: readonly ValueNode[] }
+
+function declarationOf(context: WrittenContext, symbol: NativeSymbol | undefined): Node | undefined {
+  return symbol && context.declarationsOf(symbol)[0]
+}
+
+/** The type node written where the value an identifier or property access names is declared (one step, never through initialisers). */
+function valueTypeNode(context: WrittenContext, expression: ValueNode | undefined): TypeNodeLike | undefined {
+  const k = context.kinds
+  let inner = expression
+  while (inner?.kind === k.ParenthesizedExpression) inner = inner.expression
+  const named = inner?.kind === k.PropertyAccessExpression ? inner.name : inner
+  if (named?.kind !== k.Identifier) return undefined
+  return valueDeclarationTypeNode(context, declarationOf(context, context.symbolAt(named)))
+}
+
+/** The type node of a value's declaration: its own, or for a destructured binding the member of the type literal it is taken from. */
+function valueDeclarationTypeNode(context: WrittenContext, declaration: ValueNode | undefined): TypeNodeLike | undefined {
+  const k = context.kinds
+  if (declaration === undefined) return undefined
+  if ([k.VariableDeclaration, k.Parameter, k.PropertySignature, k.PropertyDeclaration].includes(declaration.kind)) return declaration.type
+  if (declaration.kind !== k.BindingElement) return undefined
+  const holder = declaration.parent?.parent as ValueNode | undefined
+  const written = holder && (holder.kind === k.Parameter || holder.kind === k.VariableDeclaration) ? holder.type : undefined
+  const key = (declaration.propertyName ?? declaration.name)?.getText()
+  const member = written?.kind === k.TypeLiteral ? (written as ValueNode).members?.find((candidate) => candidate.kind === k.PropertySignature && candidate.name?.getText() === key) : undefined
+  return member?.type
 }
 
 /** The element node of a written array (`T[]`, `readonly T[]`, `Array<T>`, `ReadonlyArray<T>`). */
