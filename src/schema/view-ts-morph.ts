@@ -1,10 +1,10 @@
 import { Node, ts, type Symbol as MorphSymbol, type Type, type TypeNode } from 'ts-morph'
 import { kindOf, kindOfFlags, type LibTest } from './ts-morph-kind.js'
 import { inlineJsDoc } from './inline-jsdoc.js'
-import { enumInitializerValue } from './written-rules.js'
+import { enumInitializerValue, readsThroughValue } from './written-rules.js'
 import { optionalMemberType, sourceOrderedMembers } from './property-order.js'
 import type { Docs, MemberKind, NamedInfo, PropertyView, TupleElementView, TypeKind, TypeView, WrittenDerivation } from './view.js'
-import { declaredTypeNode, namedDeclarations, writes, writtenDerivation, writtenElement, writtenTupleElements, writtenTupleLabels, writtenUnion } from './written-nodes.js'
+import { declaredTypeNode, literalMemberTypeNode, namedDeclarations, writes, writtenDerivation, writtenElement, writtenTupleElements, writtenTupleLabels, writtenUnion } from './written-nodes.js'
 
 const namedDeclarationKinds = new Set([
   ts.SyntaxKind.InterfaceDeclaration, ts.SyntaxKind.TypeAliasDeclaration,
@@ -114,7 +114,7 @@ class TsMorphTypeView implements TypeView<Node> {
         return {
           name: property.getName(),
           optional: property.isOptional(),
-          type: this.propertyType(type, declaredTypeNode(node), property.isOptional()),
+          type: this.propertyType(type, declaredTypeNode(node) ?? (readsThroughValue(kindOf(type, this.backend.isDefaultLib)) ? literalMemberTypeNode(node) : undefined), property.isOptional()),
           docs: this.docsOf(property),
           node,
           member: memberKind(property),

@@ -108,18 +108,22 @@ function indexedProperty(node: Node & { getObjectTypeNode(): TypeNode; getIndexT
   return node.getObjectTypeNode().getType().getProperty(literal.getLiteralValue().toString())
 }
 
-/**
- * The type node a property, parameter or variable declaration writes, if any. A property of an
- * object literal that writes none (an output `{ units, role: args.role }`) takes the one written
- * where the value it names is declared (see `valueTypeNode`).
- */
+/** The type node a property, parameter or variable declaration writes, if any. */
 export function declaredTypeNode(declaration: Node | undefined): TypeNode | undefined {
   if (declaration === undefined) return undefined
   if (Node.isPropertySignature(declaration) || Node.isPropertyDeclaration(declaration) || Node.isParameterDeclaration(declaration)) {
     return declaration.getTypeNode()
   }
-  if (Node.isPropertyAssignment(declaration)) return valueTypeNode(declaration.getInitializer())
-  if (Node.isShorthandPropertyAssignment(declaration)) return valueDeclarationTypeNode(declaration.getValueSymbol()?.getDeclarations()[0])
+  return undefined
+}
+
+/**
+ * For a property of an object literal, which writes no type (an output `{ units, role: args.role }`),
+ * the type node written where the value it names is declared (see `valueTypeNode`).
+ */
+export function literalMemberTypeNode(declaration: Node | undefined): TypeNode | undefined {
+  if (declaration !== undefined && Node.isPropertyAssignment(declaration)) return valueTypeNode(declaration.getInitializer())
+  if (declaration !== undefined && Node.isShorthandPropertyAssignment(declaration)) return valueDeclarationTypeNode(declaration.getValueSymbol()?.getDeclarations()[0])
   return undefined
 }
 

@@ -1,4 +1,5 @@
 import { parseLiteral } from './jsdoc-values.js'
+import type { TypeKind } from './view.js'
 
 /**
  * Rules for reading what the source writes that every checker backend applies alike; the backends
@@ -25,4 +26,17 @@ export function enumInitializerValue(text: string): string | number | boolean | 
   const literal = parseLiteral(inner)
   const { value } = literal.found ? literal : { value: undefined }
   return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? value : undefined
+}
+
+/** Kinds whose schema nothing written elsewhere can change: no member order, no element nodes, no alias to name. */
+const plainKinds: ReadonlySet<TypeKind> = new Set<TypeKind>(['string', 'number', 'boolean', 'null', 'undefined', 'void', 'never', 'any', 'unknown', 'literal', 'bigint', 'symbol', 'templateLiteral'])
+
+/**
+ * Whether an object literal's property of this kind is worth reading through the value it names
+ * (`{ units }` → the `units` member of the destructured parameter's type): a union, enum, array,
+ * tuple or object may owe its order or names to that declaration; a plain value never does, so
+ * no checker is asked (`fields: Object.keys(args).length`).
+ */
+export function readsThroughValue(kind: TypeKind): boolean {
+  return !plainKinds.has(kind)
 }

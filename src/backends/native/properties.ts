@@ -4,7 +4,8 @@ import { optionalMemberType, sourceOrderedMembers } from '../../schema/property-
 import type { Docs, MemberKind, PropertyView } from '../../schema/view.js'
 import type { NativeChecker } from './checker.js'
 import type { NativeTypeView } from './type-view.js'
-import { declaredTypeNode, type TypeNodeLike } from './written-nodes.js'
+import { readsThroughValue } from '../../schema/written-rules.js'
+import { declaredTypeNode, literalMemberTypeNode, type TypeNodeLike } from './written-nodes.js'
 
 /** The property symbols of an object type and their types, index for index. */
 export interface FetchedProperties {
@@ -23,7 +24,10 @@ type MemberDeclaration = Node & { readonly initializer?: Node; readonly modifier
  */
 export function propertyViews(checker: NativeChecker, owner: Type, { symbols, types }: FetchedProperties): PropertyView<Node>[] {
   const nodes = symbols.map((symbol) => checker.declarationOf(symbol) as MemberDeclaration | undefined)
-  const declared = nodes.map((node) => declaredTypeNode(checker.written, node))
+  const declared = nodes.map((node, index) => {
+    const type = types[index]
+    return declaredTypeNode(checker.written, node) ?? (type && readsThroughValue(checker.kindOf(type)) ? literalMemberTypeNode(checker.written, node) : undefined)
+  })
   // One request for every declared type node not asked before, instead of one per property.
   checker.typesAtNodes(declared.filter((node): node is TypeNodeLike => node !== undefined))
   const views = symbols.map((symbol, index): PropertyView<Node> => {

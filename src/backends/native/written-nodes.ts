@@ -145,19 +145,25 @@ function indexedDeclaration(context: WrittenContext, node: TypeNodeLike): Node |
   return property && context.declarationsOf(property)[0]
 }
 
-/**
- * The type node a property, parameter or variable declaration writes, if any. A property of an
- * object literal that writes none (an output `{ units, role: args.role }`) takes the one written
- * where the value it names is declared (see `valueTypeNode`).
- */
+/** The type node a property, parameter or variable declaration writes, if any. */
 export function declaredTypeNode(context: WrittenContext, declaration: Node | undefined): TypeNodeLike | undefined {
   const k = context.kinds
   if (declaration === undefined) return undefined
   if (declaration.kind === k.PropertySignature || declaration.kind === k.PropertyDeclaration || declaration.kind === k.Parameter) {
     return (declaration as TypeNodeLike).type
   }
-  if (declaration.kind === k.PropertyAssignment) return valueTypeNode(context, (declaration as ValueNode).initializer)
-  if (declaration.kind === k.ShorthandPropertyAssignment) return valueDeclarationTypeNode(context, declarationOf(context, context.shorthandValueSymbol(declaration)))
+  return undefined
+}
+
+/**
+ * For a property of an object literal, which writes no type (an output `{ units, role: args.role }`),
+ * the type node written where the value it names is declared (see `valueTypeNode`): one request
+ * for the symbol the value names.
+ */
+export function literalMemberTypeNode(context: WrittenContext, declaration: Node | undefined): TypeNodeLike | undefined {
+  const k = context.kinds
+  if (declaration?.kind === k.PropertyAssignment) return valueTypeNode(context, (declaration as ValueNode).initializer)
+  if (declaration?.kind === k.ShorthandPropertyAssignment) return valueDeclarationTypeNode(context, declarationOf(context, context.shorthandValueSymbol(declaration)))
   return undefined
 }
 
