@@ -25,7 +25,8 @@ export function firstDifference(left: unknown, right: unknown, path: readonly st
   }
   const [a, b] = [left as Record<string, unknown>, right as Record<string, unknown>]
   for (const key of [...new Set([...Object.keys(a), ...Object.keys(b)])]) {
-    const found = firstDifference(a[key], b[key], [...path, key])
+    // Own keys only: a catalog's `"__proto__"` key is data, and a missing one is absent, not Object.prototype.
+    const found = firstDifference(ownValue(a, key), ownValue(b, key), [...path, key])
     if (found) return found
   }
   const [keysA, keysB] = [Object.keys(a), Object.keys(b)]
@@ -37,4 +38,8 @@ export function shownValue(value: unknown): string {
   if (value === undefined) return '(absent)'
   const text = JSON.stringify(value)
   return text.length > 80 ? `${text.slice(0, 77)}...` : text
+}
+
+function ownValue(record: Record<string, unknown>, key: string): unknown {
+  return Object.hasOwn(record, key) ? Object.getOwnPropertyDescriptor(record, key)?.value : undefined
 }
