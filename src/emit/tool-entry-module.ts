@@ -1,6 +1,6 @@
 import type { CatalogTool } from '../runtime/catalog.js'
 import type { EmitTarget } from './emit-target.js'
-import { standaloneValidator } from './standalone-validator.js'
+import { hasPatternProperties, standaloneValidator } from './standalone-validator.js'
 import { VALIDATOR_RUNTIME } from './validator-runtime-names.js'
 
 /**
@@ -24,6 +24,6 @@ export function generateToolEntryModule(tool: CatalogTool, target: EmitTarget): 
 
 function precompiledValidator(tool: CatalogTool, target: EmitTarget): string {
   const own = target.validatorSpecifier?.(tool)
-  if (own !== undefined) return `export { branches, validate } from ${JSON.stringify(own)}\n`
+  if (own !== undefined) return `export { branches, ${hasPatternProperties(tool.parameters) ? 'regExp, ' : ''}validate } from ${JSON.stringify(own)}\n`
   return standaloneValidator(tool.parameters, (exported) => target.validatorRuntimeSpecifier?.(exported) ?? VALIDATOR_RUNTIME)
 }

@@ -87,7 +87,8 @@ function faultOf(error: ErrorObject, sent: unknown, copy: unknown, normaliser: N
   }
   if (error.keyword === 'discriminator') return discriminatorFault(params, path, normaliser?.tagValuesAt(copy, pointerPath(copy, error.instancePath), String(params.tag)), sent)
   const constraint = limitOf(error.keyword, params)
-  return { path, reason: error.keyword, ...withExpectation(expectationOf(error, params)), ...receivedAt(sent, path), ...constraint }
+  const checked = receivedAt(copy, pointerPath(copy, error.instancePath)).received
+  return { path, reason: error.keyword, ...withExpectation(expectationOf(error, params, checked)), ...receivedAt(sent, path), ...constraint }
 }
 
 /** A discriminated union whose tag is missing or names no branch: located at the tag, naming the values expected. */
@@ -98,10 +99,11 @@ function discriminatorFault(params: Params, path: Path, values: readonly string[
   return { path: [...path, tag], reason: Object.hasOwn(received, 'received') ? 'anyOf' : 'required', expected, ...received }
 }
 
-function expectationOf(error: ErrorObject, params: Params): string | undefined {
+/** What the fault expects; `checked` is the value ajv refused (in the normalised copy). */
+function expectationOf(error: ErrorObject, params: Params, checked: unknown): string | undefined {
   switch (error.keyword) {
     case 'type':
-      return [params.type].flat().join(' | ')
+      return typeExpectation(params.type, checked)
     case 'enum':
       return `one of ${jsonText(params.allowedValues)}`
     case 'const':
@@ -121,6 +123,17 @@ function expectationOf(error: ErrorObject, params: Params): string | undefined {
   if (limit) return `${SIZE_KEYWORDS[error.keyword] ?? ''} ${limit.constraint} ${String(limit.limit)}`.trimStart()
   // Other keywords (not, if/then…) are best described by ajv's own wording.
   return error.message?.replace(/^must /, '')
+}
+
+/**
+ * What a `type` fault expects. A number that is not finite (`Infinity` from `1e309` in JSON text,
+ * `NaN` from a JavaScript caller) fails `number` and `integer` too (ajv's `strictNumbers`), and
+ * the fault says that finiteness is what it lacks.
+ */
+function typeExpectation(type: unknown, data: unknown): string {
+  const types = [type].flat().map(String)
+  if (typeof data !== 'number' || Number.isFinite(data)) return types.join(' | ')
+  return types.map((name) => (name === 'number' || name === 'integer' ? `a finite ${name}` : name)).join(' | ')
 }
 
 /** The comparison and bound of a numeric or size keyword, e.g. `>=` and `1` for `minimum: 1`. */
@@ -158,6 +171,8 @@ function receivedAt(sent: unknown, path: Path): { received?: unknown } {
 }
 
 function jsonText(value: unknown): string {
+  // JSON has no text for these, and `null` would misreport what was sent.
+  if (typeof value === 'number' && !Number.isFinite(value)) return String(value)
   try {
     return JSON.stringify(value) ?? String(value)
   } catch {
