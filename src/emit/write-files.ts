@@ -97,7 +97,7 @@ export class WriteBatch {
   /** Removes every temporary file and staging folder left; the targets keep their previous contents. */
   abort(): void {
     // Temporaries already renamed no longer exist, so this only clears what was left behind.
-    for (const { temp } of this.#pending) rmSync(temp, { force: true })
+    for (const { temp } of this.#pending) rmSync(temp, { force: true, recursive: true }) // an adopted folder too
     this.#pending.length = 0
     this.#removeFolders()
     for (const folder of this.#created.splice(0)) rmSync(folder, { recursive: true, force: true, maxRetries: 3 })
