@@ -104,7 +104,7 @@ test('a kill before any step of the commit leaves the previous build or the new 
   expect(registryState()).toEqual({ names: newNames, failures: [] })
 }, 900_000)
 
-test('what kills before the first rename, after the generation folder's and before the removal leave is swept by the next build', () => {
+test('what a kill before the first rename, after the generation folder arrived, or before the removal leaves is swept by the next build', () => {
   for (const step of [1, 2, 8]) {
     rmSync(out, { recursive: true, force: true })
     cpSync(pristine, out, { recursive: true })
