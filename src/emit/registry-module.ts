@@ -1,7 +1,7 @@
 import type { Catalog, CatalogTool } from '../runtime/catalog.js'
 import type { LazyToolIndexEntry, SchemaText } from '../runtime/lazy/types.js'
 import type { EmitTarget } from './emit-target.js'
-import { generatedHeader, singleQuoted } from './literals.js'
+import { generatedHeader, stringLiteral } from './literals.js'
 import { shareSchemaTexts } from './schema-fragments.js'
 
 /**
@@ -16,11 +16,11 @@ import { shareSchemaTexts } from './schema-fragments.js'
  */
 export function generateRegistryModule(catalog: Catalog, target: EmitTarget): string {
   const compiled = target.validators === 'runtime'
-  const runtime = JSON.stringify(target.runtimeSpecifier ?? (compiled ? 'toolcat' : 'toolcat/lazy'))
+  const runtime = stringLiteral(target.runtimeSpecifier ?? (compiled ? 'toolcat' : 'toolcat/lazy'))
   const { fragments, schemas } = shareSchemaTexts(catalog.tools.map((tool) => tool.parameters))
   // One definition a line, joined by line continuations, which add nothing to the string.
-  const definitions = catalog.tools.map((tool) => singleQuoted(JSON.stringify(indexDefinition(tool))).slice(1, -1))
-  const loaders = catalog.tools.map((tool) => `  () => import(${JSON.stringify(target.entrySpecifier(tool))}),\n`)
+  const definitions = catalog.tools.map((tool) => stringLiteral(JSON.stringify(indexDefinition(tool)), "'").slice(1, -1))
+  const loaders = catalog.tools.map((tool) => `  () => import(${stringLiteral(target.entrySpecifier(tool))}),\n`)
   const options = compiled ? '{ compile: compileSchema, ...options }' : 'options'
   // Each schema is one reference into the table, after the fragments its text references.
   const first = fragments.length > 0 ? ` + ${fragments.length}` : ''
@@ -42,7 +42,7 @@ export function generateRegistryModule(catalog: Catalog, target: EmitTarget): st
 /** Schema texts as an array literal, one a line: strings, or arrays of strings and fragment indices. */
 function textList(texts: readonly SchemaText[]): string {
   const literal = (text: SchemaText): string =>
-    typeof text === 'string' ? singleQuoted(text) : `[${text.map((piece) => (typeof piece === 'string' ? singleQuoted(piece) : String(piece))).join(', ')}]`
+    typeof text === 'string' ? stringLiteral(text, "'") : `[${text.map((piece) => (typeof piece === 'string' ? stringLiteral(piece, "'") : String(piece))).join(', ')}]`
   return `[\n${texts.map((text) => `    ${literal(text)},\n`).join('')}  ]`
 }
 

@@ -42,8 +42,8 @@ afterAll(() => rmSync(project, { recursive: true, force: true }))
 
 const redos = `${'a'.repeat(30)}!`
 const refusals: [string, string][] = [
-  ['{"page":1e309}', 'page: type; expected a finite integer; received Infinity'],
-  ['{"page":1,"ratio":-1e400}', 'ratio: type; expected a finite number; received -Infinity'],
+  ['{"page":1e309}', 'page: type; expected a finite integer; received Infinity (not a finite number)'],
+  ['{"page":1,"ratio":-1e400}', 'ratio: type; expected a finite number; received -Infinity (not a finite number)'],
   [`{"page":1,"word":"${redos}"}`, `word: pattern; expected match ^(a+)+$; received "${redos}"`],
 ]
 
@@ -59,7 +59,7 @@ describe('the built registry.js (precompiled validators)', () => {
       process.stdout.write(JSON.stringify(results.map((result) => result.success ? result.value : result.error)))`
     const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: project, encoding: 'utf8', timeout: 20_000 })
     expect(run.stderr).toBe('')
-    expect(JSON.parse(run.stdout)).toEqual([...refusals.map(([, message]) => message), 'ratio: type; expected a finite number; received NaN', { page: 2 }])
+    expect(JSON.parse(run.stdout)).toEqual([...refusals.map(([, message]) => message), 'ratio: type; expected a finite number; received NaN (not a finite number)', { page: 2 }])
   })
 })
 

@@ -37,11 +37,11 @@ function refusal(parse: () => unknown): string {
 }
 
 const cases: [Record<string, unknown>, string][] = [
-  [JSON.parse('{"page":1e309}') as Record<string, unknown>, 'page: type; expected a finite integer; received Infinity'],
-  [{ page: -Infinity }, 'page: type; expected a finite integer; received -Infinity'],
-  [{ ratio: Number.NaN }, 'ratio: type; expected a finite number; received NaN'],
-  [JSON.parse('{"ratio":-1e400}') as Record<string, unknown>, 'ratio: type; expected a finite number; received -Infinity'],
-  [{ maybe: Number.POSITIVE_INFINITY }, 'maybe: type; expected a finite number | null; received Infinity'],
+  [JSON.parse('{"page":1e309}') as Record<string, unknown>, 'page: type; expected a finite integer; received Infinity (not a finite number)'],
+  [{ page: -Infinity }, 'page: type; expected a finite integer; received -Infinity (not a finite number)'],
+  [{ ratio: Number.NaN }, 'ratio: type; expected a finite number; received NaN (not a finite number)'],
+  [JSON.parse('{"ratio":-1e400}') as Record<string, unknown>, 'ratio: type; expected a finite number; received -Infinity (not a finite number)'],
+  [{ maybe: Number.POSITIVE_INFINITY }, 'maybe: type; expected a finite number | null; received Infinity (not a finite number)'],
 ]
 
 describe('numbers that are not finite', () => {
@@ -55,7 +55,7 @@ describe('numbers that are not finite', () => {
   })
 
   test('a type that allows a string too still refuses the number, and finite numbers still pass', () => {
-    expect(refusal(() => parseArguments(compileSchema(schema), { either: Number.NaN }))).toBe('either: type; expected a finite number | string; received NaN')
+    expect(refusal(() => parseArguments(compileSchema(schema), { either: Number.NaN }))).toBe('either: type; expected a finite number | string; received NaN (not a finite number)')
     expect(parseArguments(compileSchema(schema), { page: 1, ratio: 1.7976931348623157e308, either: -0.5, maybe: null })).toEqual({ page: 1, ratio: 1.7976931348623157e308, either: -0.5, maybe: null })
   })
 })
