@@ -1,6 +1,7 @@
 import type { CatalogTool } from '../catalog.js'
 import type { ToolManagerInterface, ToolManagerOptions } from '../manager-types.js'
 import type { CallContext, JsonSchema, ToolCall, ToolFailure, ToolHandler } from '../types.js'
+import type { PatternEngine } from '../normalise/pattern-engine.js'
 import type { CompiledValidator } from '../validation.js'
 
 /** What a tool's lazy entry module provides once imported: its handler and its precompiled validators. */
@@ -10,6 +11,8 @@ export interface LazyToolModule {
   readonly validate?: CompiledValidator
   /** The validators of the plan's union branches tried in turn, in the plan's order. */
   readonly branches?: readonly CompiledValidator[]
+  /** The validators' pattern engine, exported when the schema has `patternProperties` (the normaliser matches their keys). */
+  readonly regExp?: PatternEngine
 }
 
 /** The part of a catalog entry a lazy registry advertises and dispatches on. */
