@@ -3,6 +3,7 @@ import type { ToolManagerInterface, ToolManagerOptions } from '../manager-types.
 import type { RegistrySearchOptions } from '../search/registry-search.js'
 import type { SearchToolOptions } from '../search/search-tool.js'
 import type { CallContext, JsonSchema, ToolCall, ToolDefinition, ToolFailure, ToolHandler, ToolInterface } from '../types.js'
+import type { PatternEngine } from '../normalise/pattern-engine.js'
 import type { CompiledValidator } from '../validation.js'
 
 /** What a tool's lazy entry module provides once imported: its handler and its precompiled validators. */
@@ -12,6 +13,8 @@ export interface LazyToolModule {
   readonly validate?: CompiledValidator
   /** The validators of the plan's union branches tried in turn, in the plan's order. */
   readonly branches?: readonly CompiledValidator[]
+  /** The validators' pattern engine, exported when the schema has `patternProperties` (the normaliser matches their keys). */
+  readonly regExp?: PatternEngine
 }
 
 /** The part of a catalog entry a lazy registry advertises and dispatches on. */
