@@ -1,10 +1,10 @@
 import type { Catalog, CatalogTool } from '../../../runtime/catalog.js'
 import { h } from './dom.js'
-import { plainFilter, type ToolSearch } from './search.js'
+import { rankedSearch, type ToolSearch } from './search.js'
 import { badgesOf, toolCard } from './tool-card.js'
 import { tryItPanel, type PageRegistry } from './try-it/panel.js'
 
-/** How the page is mounted: a registry adds a try-it form to every tool; `search` replaces the plain filter. */
+/** How the page is mounted: a registry adds a try-it form to every tool; `search` replaces the ranked search of the catalog. */
 export interface CatalogPageOptions {
   readonly registry?: PageRegistry
   readonly search?: ToolSearch
@@ -22,7 +22,7 @@ export interface CatalogPage {
  * through the list; every tool and definition has a deep link, followed on load and on hash change.
  */
 export function mountCatalogPage(root: HTMLElement, catalog: Catalog, options: CatalogPageOptions = {}): CatalogPage {
-  const search = options.search ?? plainFilter(catalog.tools)
+  const search = options.search ?? rankedSearch(catalog.tools)
   const cards = new Map(catalog.tools.map((tool) => [tool.name, toolCard(tool, options.registry && tryItPanel(tool, options.registry))]))
   const links = new Map(catalog.tools.map((tool) => [tool.name, navItem(tool)]))
   const input = h('input', { type: 'search', id: 'tc-search', class: 'tc-input tc-search', placeholder: 'Search tools', autocomplete: 'off', spellcheck: 'false', 'aria-controls': 'tc-nav', 'aria-keyshortcuts': '/' })

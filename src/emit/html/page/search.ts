@@ -1,4 +1,7 @@
 import type { CatalogTool } from '../../../runtime/catalog.js'
+import { buildSearchIndex } from '../../../runtime/search/build-index.js'
+import type { SearchIndex } from '../../../runtime/search/format.js'
+import { search } from '../../../runtime/search/search.js'
 import { propertiesOf } from './schema-read.js'
 
 /**
@@ -7,6 +10,27 @@ import { propertiesOf } from './schema-read.js'
  * A ranked search index plugs in here; `plainFilter` is the fallback.
  */
 export type ToolSearch = (query: string) => readonly string[]
+
+/** A list narrows to the tools scoring at least this share of the best one: a ranking's long tail (one common word matched) is noise in a filtered list. */
+const SHOWN_SCORE_SHARE = 0.3
+
+/**
+ * The page's default search: the ranking of `registry.search` (BM25F over names split into words,
+ * titles, descriptions, parameters and enum values, with the vocabulary of APIs), its index built
+ * from the page's catalog on the first query; where it finds nothing, the plain filter answers.
+ */
+export function rankedSearch(tools: readonly CatalogTool[]): ToolSearch {
+  const plain = plainFilter(tools)
+  let index: SearchIndex | undefined
+  return (query) => {
+    if (query.trim() === '') return plain(query)
+    index ??= buildSearchIndex(tools)
+    const hits = search(index, query, { limit: tools.length })
+    const best = hits[0]?.score ?? 0
+    const names = hits.filter((hit) => hit.score >= best * SHOWN_SCORE_SHARE).map((hit) => hit.name)
+    return names.length > 0 ? names : plain(query)
+  }
+}
 
 /**
  * A plain filter: every word of the query must occur (case-insensitively) in the tool's name,
