@@ -1,12 +1,17 @@
 import type { JsonSchema, ToolHandler, ToolInterface } from '../types.js'
-import { lazyPreparation, type LazyCallPolicy, type LazyPreparation } from './lazy-call.js'
+import type { LazyCallPolicy, LazyPreparation } from './lazy-call.js'
 import { readSchema } from './lazy-schema.js'
+import { sharedImport } from './shared-import.js'
 import type { LazyToolEntry, LazyToolIndexEntry, SchemaText } from './types.js'
+
+/** The call path of every lazy tool, imported on the first call of any (a failed import is retried). */
+const callModule = sharedImport(() => import('./lazy-call.js'))
 
 /**
  * A `ToolInterface` over one registry entry whose schema is parsed on its first read and whose
  * module is imported on its first call. Start-up cost matters here, once per catalog tool:
- * the tool holds one context and three closures, and its call path is built on its first call.
+ * the tool holds one context and three closures, and its call path is built on its first call,
+ * from a module imported then: listing a registry loads no argument normaliser or validation code.
  */
 export function createLazyTool(
   entry: LazyToolEntry | LazyToolIndexEntry,
@@ -18,17 +23,20 @@ export function createLazyTool(
   let parameters: JsonSchema | undefined
   let preparation: LazyPreparation | undefined
   const tool: ToolInterface & { readonly parameters: JsonSchema; prepare: NonNullable<ToolInterface['prepare']> } = {
+    // One shape for every tool, an absent member an undefined one: spreading optional members
+    // into the literal costs the engine a slow object clone per tool, thousands at start-up.
     name: definition.name,
-    ...(definition.title !== undefined && { title: definition.title }),
-    ...(definition.description !== undefined && { description: definition.description }),
-    ...(definition.summary !== undefined && { summary: definition.summary }),
+    title: definition.title,
+    description: definition.description,
+    summary: definition.summary,
     get parameters() {
       return (parameters ??= readSchema(entry, join))
     },
-    ...(definition.annotations !== undefined && { annotations: definition.annotations }),
-    ...(definition.stream === true && { stream: true as const }),
-    prepare(args, context) {
-      return (preparation ??= lazyPreparation(entry, () => tool.parameters, handler, policy))(args, context)
+    annotations: definition.annotations,
+    stream: definition.stream === true ? true : undefined,
+    async prepare(args, context) {
+      preparation ??= (await callModule()).lazyPreparation(entry, () => tool.parameters, handler, policy)
+      return preparation(args, context)
     },
     async execute(args, context) {
       return (await tool.prepare(args, context)).run(context)
