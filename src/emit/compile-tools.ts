@@ -43,7 +43,8 @@ export async function compileTools(
  * `compileTools`, but every file is written under `folder` as soon as it exists (the same relative
  * paths and bytes; esbuild writes its own), so the output, tens of megabytes with precompiled
  * validators for a thousand tools, never accumulates in this process's memory. Resolves with the
- * written paths, relative to `folder`.
+ * written paths, relative to `folder`; `inputs` is given the files esbuild read (what a build cache
+ * must compare to know the output unchanged).
  */
 export async function compileToolsInto(
   folder: string,
@@ -51,6 +52,7 @@ export async function compileToolsInto(
   root: string,
   target: EmitTarget,
   fileOf: (tool: CatalogTool) => string,
+  inputs?: (files: string[]) => void,
 ): Promise<string[]> {
   const written: string[] = []
   const folders = new Set<string>()
@@ -72,7 +74,16 @@ export async function compileToolsInto(
       throw unwritten === undefined ? new ToolCompileError(error) : new Error(unwritten.text)
     },
   )
+  inputs?.(sourceInputs(result.metafile.inputs, root))
   return [...written, ...Object.keys(result.metafile.outputs).map((output) => relativePath(folder, path.resolve(root, output)))]
+}
+
+/** The files on disk esbuild read (absolute, sorted): not the modules generated in memory (`namespace:…`). */
+function sourceInputs(inputs: Readonly<Record<string, unknown>>, root: string): string[] {
+  return Object.keys(inputs)
+    .filter((input) => !/^[a-z-]+:/.test(input))
+    .map((input) => path.resolve(root, input))
+    .sort()
 }
 
 function ownValidators(target: EmitTarget): boolean {

@@ -33,6 +33,8 @@ export interface OutDirWrite {
   readonly removed: string[]
   /** Set when the folder got its `package.json` with `"type": "module"` (not there from an earlier build): why, in a sentence. */
   readonly moduleType?: string
+  /** The source files the compiler read (absolute, sorted): with the catalog, everything the output is made from. */
+  readonly inputs: string[]
 }
 
 /**
@@ -64,7 +66,8 @@ export async function writeOutDir(catalog: Catalog, options: OutDirOptions, alon
     if (moduleType.marker !== undefined) generated.push({ path: 'package.json', contents: moduleType.marker.contents })
     batch.write([...generated.map((file) => ({ path: path.join(outDir, file.path), contents: file.contents })), ...alongside])
     const staging = batch.stagingFolder(outDir)
-    const compiled = await compileToolsInto(staging, catalog, path.resolve(options.root), target, fileOf)
+    let inputs: string[] = []
+    const compiled = await compileToolsInto(staging, catalog, path.resolve(options.root), target, fileOf, (read) => (inputs = read))
     for (const file of compiled) batch.adopt(path.join(staging, file), path.join(outDir, file))
     const owned = [...generated.map((file) => file.path), ...compiled].sort(byPath)
     // Renamed last: until it is in place, the previous manifest still lists what may need removing.
@@ -73,7 +76,7 @@ export async function writeOutDir(catalog: Catalog, options: OutDirOptions, alon
     const removed = removeStaleFiles(outDir, previous, owned)
     // Said once, when the marker first appears; later builds keep it silently.
     const said = moduleType.reason !== undefined && !previous.has('package.json') ? { moduleType: moduleType.reason } : {}
-    return { files: [...owned, manifestName].sort(byPath), removed, ...said }
+    return { files: [...owned, manifestName].sort(byPath), removed, ...said, inputs }
   } catch (error) {
     batch.abort()
     throw error
