@@ -55,8 +55,9 @@ export async function writeBuildOutput(run: AnalysisRun, targets: BuildTargets, 
     }
     // Loaded on demand: esbuild and the generators are only needed with --outDir.
     const { writeOutDir } = await import('../emit/write-out-dir.js')
-    const result = await writeOutDir(run.catalog, { root: run.root, outDir, validators }, catalogFile)
-    cache?.record(result.files, result.inputs)
+    const validatorMemo = cache?.memo()
+    const result = await writeOutDir(run.catalog, { root: run.root, outDir, validators, ...(validatorMemo && { validatorMemo }) }, catalogFile)
+    if (cache !== undefined && validatorMemo !== undefined) cache.record(result.files, result.inputs, validatorMemo)
     return { written, notes: result.moduleType === undefined ? [] : [result.moduleType] }
   } catch (error) {
     if (error instanceof ToolCompileError) throw new UserError(`cannot compile the tool modules for ${outDir}: ${error.message}`)

@@ -11,6 +11,7 @@ import { ToolCompileError } from './tool-compile-error.js'
 import { withCompilerGc } from './compiler-gc.js'
 import { toolcatNamesImported, toolcatSubsetModule } from './toolcat-imports.js'
 import { emitValidatorModules, helperModulePath, type CompiledFile } from './validator-modules.js'
+import type { ValidatorMemo } from './validator-memo.js'
 
 const entryNamespace = 'toolcat-entry'
 const helperNamespace = 'toolcat-helper'
@@ -44,7 +45,7 @@ export async function compileTools(
  * paths and bytes; esbuild writes its own), so the output, tens of megabytes with precompiled
  * validators for a thousand tools, never accumulates in this process's memory. Resolves with the
  * written paths, relative to `folder`; `inputs` is given the files esbuild read (what a build cache
- * must compare to know the output unchanged).
+ * must compare to know the output unchanged); a `memo` supplies validator code an earlier build generated.
  */
 export async function compileToolsInto(
   folder: string,
@@ -53,6 +54,7 @@ export async function compileToolsInto(
   target: EmitTarget,
   fileOf: (tool: CatalogTool) => string,
   inputs?: (files: string[]) => void,
+  memo?: ValidatorMemo,
 ): Promise<string[]> {
   const written: string[] = []
   const folders = new Set<string>()
@@ -65,7 +67,7 @@ export async function compileToolsInto(
     writeFileSync(target, file.contents)
     written.push(file.path)
   }
-  const helpers = ownValidators(target) ? emitValidatorModules(catalog, fileOf, write) : []
+  const helpers = ownValidators(target) ? emitValidatorModules(catalog, fileOf, write, memo) : []
   const result = await withCompilerGc(() => build({ ...buildOptions(catalog, root, target, fileOf, helpers), outdir: folder, write: true, metafile: true })).catch(
     (error: unknown) => {
       // esbuild reports a full disk as its own error: still a write failure, not a compile failure.

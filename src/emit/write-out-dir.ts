@@ -14,6 +14,7 @@ import { uniqueFileNames } from './identifiers.js'
 import { generateRegistryModule } from './registry-module.js'
 import { generateRegistryTypes } from './registry-types.js'
 import { WriteBatch, type FileToWrite } from './write-files.js'
+import type { ValidatorMemo } from './validator-memo.js'
 
 /** Where `writeOutDir` reads tool sources and writes, and how validators are made. */
 export interface OutDirOptions {
@@ -23,6 +24,8 @@ export interface OutDirOptions {
   readonly outDir: string
   /** @default 'precompiled' */
   readonly validators?: 'precompiled' | 'runtime'
+  /** Validator code an earlier build generated, taken instead of generating it again (a build cache's). */
+  readonly validatorMemo?: ValidatorMemo
 }
 
 /** What `writeOutDir` did in the output folder. */
@@ -67,7 +70,7 @@ export async function writeOutDir(catalog: Catalog, options: OutDirOptions, alon
     batch.write([...generated.map((file) => ({ path: path.join(outDir, file.path), contents: file.contents })), ...alongside])
     const staging = batch.stagingFolder(outDir)
     let inputs: string[] = []
-    const compiled = await compileToolsInto(staging, catalog, path.resolve(options.root), target, fileOf, (read) => (inputs = read))
+    const compiled = await compileToolsInto(staging, catalog, path.resolve(options.root), target, fileOf, (read) => (inputs = read), options.validatorMemo)
     for (const file of compiled) batch.adopt(path.join(staging, file), path.join(outDir, file))
     const owned = [...generated.map((file) => file.path), ...compiled].sort(byPath)
     // Renamed last: until it is in place, the previous manifest still lists what may need removing.

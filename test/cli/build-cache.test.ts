@@ -110,3 +110,16 @@ describe('cachedBuild', () => {
     expect((await cachedBuild({ ...options, checker: 'auto' })).derived).toHaveLength(3)
   }, 120_000)
 })
+
+describe('validator code kept between builds', () => {
+  test('a rebuild that takes every validator from the cache writes the same output as one that generates them', () => {
+    const root = cacheProject()
+    writeFile(root, 'tools/twin.ts', toolSource('Same schema as gamma.', 'Shared', shared))
+    build(root, '--outDir', 'out')
+    // The catalog changes (a description), so the output folder is written again, its validators from the memo.
+    writeFile(root, 'tools/beta.ts', toolSource('Beta tool, described anew.', '{ b: string; /** @minimum 1 */ count?: number }'))
+    const memo = readdirSync(path.join(root, 'node_modules/.cache/toolcat')).find((name) => name.startsWith('validators-')) as string
+    expect(readFileSync(path.join(root, 'node_modules/.cache/toolcat', memo), 'utf8')).toContain('subschema')
+    expectSameAsCold(root)
+  }, 120_000)
+})
