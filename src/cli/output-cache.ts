@@ -1,7 +1,9 @@
 import path from 'node:path'
-import { cacheFileOf, contentHash, fileHash, isRecord, isStringArray, readCacheFile, writeCacheFile } from '../analyze/cache/cache-file.js'
+import { statSync } from 'node:fs'
+import { cacheFileOf, contentHash, fileHash, isRecord, readCacheFile, writeCacheFile } from '../analyze/cache/cache-file.js'
 import { toolcatVersion } from '../analyze/package-info.js'
-import { ValidatorMemo, type GeneratedModule } from '../emit/validator-memo.js'
+import type { ValidatorMemo } from '../emit/validator-memo.js'
+import { validatorMemoStore } from './validator-memo-store.js'
 
 /** What the last `--outDir` build wrote, and from what. */
 interface OutputRecord {
@@ -9,18 +11,13 @@ interface OutputRecord {
   readonly key: string
   /** Content hashes of the source files the compiler read, by absolute path. */
   readonly inputs: Readonly<Record<string, string>>
-  /** Content hashes of the files written, by path relative to the output folder. */
+  /** Size and modification time of each file written, by path relative to the output folder (reading back tens of megabytes to hash them would cost more than a rebuild should). */
   readonly files: Readonly<Record<string, string>>
 }
 
 function isOutputRecord(value: unknown): value is OutputRecord {
   const hashes = (record: unknown): boolean => isRecord(record) && Object.values(record).every((hash) => typeof hash === 'string')
   return isRecord(value) && typeof value.key === 'string' && hashes(value.inputs) && hashes(value.files)
-}
-
-function isMemo(value: unknown): value is { readonly key: string; readonly modules: Record<string, GeneratedModule> } {
-  if (!isRecord(value) || typeof value.key !== 'string' || !isRecord(value.modules)) return false
-  return Object.values(value.modules).every((module) => isRecord(module) && typeof module.code === 'string' && isStringArray(module.helpers) && isStringArray(module.subschemas))
 }
 
 /** One output folder's record in a build cache: whether a build would write what is there already, and noting what one wrote. */
@@ -36,24 +33,34 @@ export interface OutputCache {
 /** The record of `outDir` in the cache folder `dir`, for a build of `catalogText` with `validators`. */
 export function outputCache(dir: string, outDir: string, catalogText: string, validators: string): OutputCache {
   const file = cacheFileOf(dir, 'output', outDir)
-  const memoFile = cacheFileOf(dir, 'validators', outDir)
+  const store = validatorMemoStore(dir, outDir)
   const key = contentHash(JSON.stringify([toolcatVersion(), validators, catalogText]))
   return {
     unchanged() {
       const read = readCacheFile(file, isOutputRecord)
       if (!('body' in read) || read.body.key !== key) return false
-      const same = (hashes: Readonly<Record<string, string>>, base: string): boolean =>
-        Object.entries(hashes).every(([name, hash]) => fileHash(path.resolve(base, name)) === hash)
-      return Object.keys(read.body.files).length > 0 && same(read.body.inputs, outDir) && same(read.body.files, outDir)
+      const { inputs, files } = read.body
+      return (
+        Object.keys(files).length > 0 &&
+        Object.entries(inputs).every(([input, hash]) => fileHash(input) === hash) &&
+        Object.entries(files).every(([name, stamp]) => stampOf(path.resolve(outDir, name)) === stamp)
+      )
     },
-    memo() {
-      const read = readCacheFile(memoFile, isMemo)
-      return new ValidatorMemo('body' in read && read.body.key === toolcatVersion() ? read.body.modules : {})
-    },
+    memo: () => store.load(),
     record(files, inputs, memo) {
-      const hashes = (names: readonly string[]): Record<string, string> => Object.fromEntries(names.map((name) => [name, fileHash(path.resolve(outDir, name)) ?? '']))
-      writeCacheFile(memoFile, { key: toolcatVersion(), modules: memo.used() })
-      writeCacheFile(file, { key, inputs: hashes(inputs), files: hashes(files) })
+      store.save(memo)
+      const inputHashes = Object.fromEntries(inputs.map((input) => [input, fileHash(input) ?? '']))
+      writeCacheFile(file, { key, inputs: inputHashes, files: Object.fromEntries(files.map((name) => [name, stampOf(path.resolve(outDir, name))])) })
     },
+  }
+}
+
+/** A file's size and modification time (ns), or '' when it is gone: what `unchanged` compares an output file by. */
+function stampOf(file: string): string {
+  try {
+    const stat = statSync(file, { bigint: true })
+    return stat.isFile() ? `${stat.size}:${stat.mtimeNs}` : ''
+  } catch {
+    return ''
   }
 }
