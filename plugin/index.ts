@@ -9,6 +9,7 @@ import { resolveOptions, type ToolcatPluginOptions } from './options.js'
 import { diagnosticsError } from './report-diagnostics.js'
 import { createEmitTarget, generateVirtualModule } from './virtual-modules.js'
 import { DevServerSync } from './vite-dev.js'
+import { serveDevPage } from './vite-dev-page.js'
 import { CATALOG_FILE, writeDroppedCatalog } from './vite-catalog.js'
 import { resolveFromVirtualModules } from './esbuild-resolve.js'
 import { watchEsbuildTools } from './esbuild-watch.js'
@@ -107,6 +108,7 @@ export const toolcat = createUnplugin((options: ToolcatPluginOptions | undefined
       configureServer(server) {
         dev = new DevServerSync(current, () => derive((message) => server.config.logger.warn(message)))
         dev.configure(server)
+        if (current().options.devPage) serveDevPage(server)
         server.httpServer?.once('close', () => void close())
       },
       // vite 6+ (the environment API); vite 5 has no such hook.

@@ -56,6 +56,13 @@ export interface ToolcatPluginOptions {
    * @default 'auto'
    */
   readonly checker?: CheckerChoice
+  /**
+   * In vite dev (`vite`, never in a build), serve the catalog page at `/__toolcat/`: every tool's
+   * parameters, output and source, and a form per tool that calls it through the app's registry,
+   * updated as the tools change. `false` turns the page off.
+   * @default true
+   */
+  readonly devPage?: boolean
 }
 
 /** The plugin options with every default applied and `root` made absolute. */
@@ -69,6 +76,7 @@ export interface ResolvedPluginOptions {
   readonly validators: 'precompiled' | 'runtime'
   readonly deps?: DependencyOption
   readonly checker: CheckerChoice
+  readonly devPage: boolean
 }
 
 /** Applies the defaults; `bundlerRoot` is used when the user gave no `root`. */
@@ -85,6 +93,9 @@ export function resolveOptions(options: ToolcatPluginOptions, bundlerRoot: strin
   if (options.dts !== undefined && options.dts !== false && (typeof options.dts !== 'string' || !options.dts.endsWith('.d.ts'))) {
     throw new Error(`toolcat: option "dts" must be false or a path ending in .d.ts, got ${JSON.stringify(options.dts)}`)
   }
+  if (options.devPage !== undefined && typeof options.devPage !== 'boolean') {
+    throw new Error(`toolcat: option "devPage" must be true or false, got ${JSON.stringify(options.devPage)}`)
+  }
   return {
     root,
     tools: options.tools ?? 'tools',
@@ -94,5 +105,6 @@ export function resolveOptions(options: ToolcatPluginOptions, bundlerRoot: strin
     validators,
     ...(options.deps === undefined ? {} : { deps: options.deps }),
     checker,
+    devPage: options.devPage ?? true,
   }
 }

@@ -1,9 +1,10 @@
 import { fileURLToPath } from 'node:url'
 import { toPosix } from '../src/paths.js'
 import type { Catalog } from '../src/runtime/catalog.js'
-import { toolEntrySpecifier, type VirtualModule } from './ids.js'
+import { REGISTRY_ID, toolEntrySpecifier, type VirtualModule } from './ids.js'
 import type { ResolvedPluginOptions } from './options.js'
 import { generateCatalogModule } from '../src/emit/catalog-module.js'
+import { generateDevPageModule } from '../src/emit/html/generate-dev-page.js'
 import { sourceSpecifier, type EmitTarget } from '../src/emit/emit-target.js'
 import { generateRegistryModule } from '../src/emit/registry-module.js'
 import { generateToolEntryModule } from '../src/emit/tool-entry-module.js'
@@ -44,6 +45,8 @@ export function generateVirtualModule(module: VirtualModule, catalog: Catalog, t
       return generateCatalogModule(catalog)
     case 'registry':
       return generateRegistryModule(catalog, target)
+    case 'dev-page':
+      return generateDevPageModule(catalog, { registry: REGISTRY_ID, page: runtimeModule('catalog-page-dev.js') })
     case 'tool': {
       const tool = catalog.tools.find((candidate) => candidate.name === module.name)
       return tool === undefined ? undefined : generateToolEntryModule(tool, target)

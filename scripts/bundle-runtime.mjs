@@ -52,3 +52,18 @@ await build({
   chunkNames: 'validator-runtime/chunk-[hash]',
   mainFields: ['module', 'main'],
 })
+
+// The catalog page's browser code (src/emit/html/page/): `catalog-page.js`, one classic script
+// that `toolcat export --format html` inlines into catalog.html (minified: it travels in every
+// exported page; esbuild's output is the same for the same input, so the page's bytes are too),
+// and `catalog-page-dev.js`, the module the vite dev page at /__toolcat/ imports.
+await build({
+  ...common,
+  splitting: false,
+  format: 'iife',
+  platform: 'browser',
+  minify: true,
+  legalComments: 'none',
+  entryPoints: { 'catalog-page': 'dist/src/emit/html/page/static-entry.js' },
+})
+await build({ ...common, splitting: false, platform: 'browser', entryPoints: { 'catalog-page-dev': 'dist/src/emit/html/page/index.js' } })

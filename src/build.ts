@@ -1,5 +1,5 @@
 // `toolcat/build`: the Node-side API (analysis with ts-morph, emitters, writers).
-export type { Diagnostic, DiagnosticSeverity } from './analyze/diagnostic.js'
+export type { Diagnostic, DiagnosticSeverity, DiagnosticTool } from './analyze/diagnostic.js'
 export { buildCatalog, createCatalogBuilder, codes, type DiagnosticCode } from './analyze/index.js'
 export type { BuildOptions, BuildResult, CatalogBuilder, FileChange } from './analyze/index.js'
 export { serializeCatalog } from './emit/catalog-json.js'

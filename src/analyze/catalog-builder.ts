@@ -9,7 +9,7 @@ import { resolveLayout, type BuildLayout, type BuildOptions } from './build-opti
 import { codes } from './codes.js'
 import { compareCodeUnits } from './compare-code-units.js'
 import { withDependencyTools } from './deps/index.js'
-import type { Diagnostic } from './diagnostic.js'
+import type { Diagnostic, DiagnosticTool } from './diagnostic.js'
 import { findToolFiles, isInToolsLocation } from './find-tool-files.js'
 import { relativePath } from '../paths.js'
 import { diagnosticFor } from './locate.js'
@@ -183,15 +183,27 @@ function noTools(layout: BuildLayout): Diagnostic {
 
 /**
  * Sorted by place, each problem once: a shared type's JSDoc problem is found by every tool (and
- * every output) using it. Of two reports of one problem the error, else the parameters' one, stays.
+ * every output) using it. Of two reports of one problem the error, else the parameters' one, stays,
+ * naming every tool that reached it.
  */
 function sortDiagnostics(diagnostics: Diagnostic[]): Diagnostic[] {
   const key = (d: Diagnostic): string => `${d.file ?? ''}\u0000${String(d.line ?? 0).padStart(8, '0')}:${String(d.column ?? 0).padStart(8, '0')}:${d.code}`
   const unique = new Map<string, Diagnostic>()
+  const users = new Map<string, Map<string, DiagnosticTool>>()
   for (const d of diagnostics) {
     const id = `${key(d)}\u0000${d.message.replace(/^output: /, '')}`
     const kept = unique.get(id)
     if (!kept || (kept.severity === 'warning' && d.severity === 'error') || (kept.severity === d.severity && kept.message.startsWith('output: '))) unique.set(id, d)
+    for (const tool of d.usedBy ?? []) {
+      const known = users.get(id) ?? new Map<string, DiagnosticTool>()
+      users.set(id, known.set(`${tool.module}\u0000${tool.name}`, tool))
+    }
   }
-  return [...unique.values()].sort((a, b) => compareCodeUnits(key(a), key(b)))
+  const withUsers = [...unique].map(([id, d]) => {
+    const tools = users.get(id)
+    if (tools === undefined) return d
+    const usedBy = [...tools].sort(([a], [b]) => compareCodeUnits(a, b)).map(([, tool]) => tool)
+    return { ...d, usedBy }
+  })
+  return withUsers.sort((a, b) => compareCodeUnits(key(a), key(b)))
 }

@@ -52,16 +52,17 @@ export function draftTypes(drafts: readonly ToolDraft[]): DraftTypes[] {
 export function deriveEntry(draft: ToolDraft, types: DraftTypes, generator: ViewSchemaGenerator<unknown>): DerivedEntry {
   const { fields, site, reader } = draft
   const diagnostics: Diagnostic[] = []
+  const module = relativePath(reader.root, reader.module.file)
   const report = (problems: readonly SchemaProblem<unknown>[], severity?: DiagnosticSeverity): void => {
     for (const problem of problems) {
-      diagnostics.push(
-        diagnosticAt(reader, reader.view.syntaxNodeOf(problem.node), {
-          code: problem.code,
-          message: problem.message,
-          severity: severity ?? problem.severity,
-          ...(problem.hint === undefined ? {} : { hint: problem.hint }),
-        }),
-      )
+      const diagnostic = diagnosticAt(reader, reader.view.syntaxNodeOf(problem.node), {
+        code: problem.code,
+        message: problem.message,
+        severity: severity ?? problem.severity,
+        ...(problem.hint === undefined ? {} : { hint: problem.hint }),
+      })
+      // A problem in another file (a shared type) says which tool reached it.
+      diagnostics.push(diagnostic.file === undefined || diagnostic.file === module ? diagnostic : { ...diagnostic, usedBy: [{ module, name: draft.name }] })
     }
   }
   const { handler } = types
@@ -83,7 +84,7 @@ export function deriveEntry(draft: ToolDraft, types: DraftTypes, generator: View
     ...(output?.stream ? { stream: true as const } : {}),
     ...(fields.annotations === undefined ? {} : { annotations: fields.annotations as ToolAnnotations }),
     ...(fields.execute ? {} : { declarationOnly: true as const }),
-    source: { module: relativePath(reader.root, reader.module.file), export: site.exportName },
+    source: { module, export: site.exportName },
   }
   return { entry, diagnostics }
 }

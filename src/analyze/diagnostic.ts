@@ -19,4 +19,15 @@ export interface Diagnostic {
   readonly sourceLine?: string
   /** A suggestion of how to fix it. */
   readonly hint?: string
+  /**
+   * The tools whose schemas reach the problem, when it lies outside their own modules (a shared
+   * type's file): with thirty tools importing it, this says which to look at. Sorted by module.
+   */
+  readonly usedBy?: readonly DiagnosticTool[]
+}
+
+/** A tool a diagnostic concerns: its module (relative to the project root) and its name. */
+export interface DiagnosticTool {
+  readonly module: string
+  readonly name: string
 }

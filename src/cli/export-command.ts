@@ -1,16 +1,21 @@
 import path from 'node:path'
+import { generateCatalogHtml } from '../emit/html/generate-catalog-html.js'
+import { readPageScript } from '../emit/html/page-script.js'
 import { writeFilesAtomically } from '../emit/write-files.js'
 import { exportFormats, exportTools, reportExport, type ExportFormat } from '../interop/profiles/index.js'
 import type { Catalog } from '../runtime/catalog.js'
 import { analysisOptions, checkerHelp } from './analysis-options.js'
 import { reportAnalysis, runAnalysis } from './analysis-run.js'
 import { UsageError, UserError, type Command, type CommandInput } from './command.js'
-import { readCatalogFile } from './read-catalog.js'
+import { catalogFileAt, readCatalogFile } from './read-catalog.js'
+
+/** Every `--format`: the provider profiles, and `html`, the catalog as a self-contained page. */
+const formats = [...exportFormats, 'html']
 
 /** `toolcat export [toolsDir] --format …`: the tools list in one provider's exact request shape. */
 export const exportCommand: Command = {
   name: 'export',
-  help: `Usage: toolcat export [toolsDir] --format <${exportFormats.join('|')}> [options]
+  help: `Usage: toolcat export [toolsDir|outDir|catalog.json] --format <${formats.join('|')}> [options]
 
 Writes the tools list as the provider's request expects it: OpenAI { tools: [{ type: 'function',
 function }] }, Anthropic { tools: [{ name, description, input_schema }] }, Gemini { tools:
@@ -20,15 +25,18 @@ a constraint a provider drops is written into that property's description, so th
 reads it. On stderr, per tool: the constraints so described, the cosmetic rewrites (counted), and
 any change that alters what a model may send — an open record closed, a union the provider cannot
 express, a tuple flattened. Such a lossy change is an error (one line per tool, naming each JSON
-Pointer and why) and nothing is written, unless --lossy is given.
+Pointer and why) and nothing is written, unless --lossy is given. html writes the catalog as one
+self-contained page (catalog.html: every tool, its parameters, output and source, a search box;
+no network, opens from file://).
 
 Options:
-  --format <name>    ${exportFormats.join(', ')} (required)
+  --format <name>    ${formats.join(', ')} (required)
   --strict           strict mode: OpenAI strict function calling (every property required,
                      optional ones nullable — see the registry's nullAsAbsent) or Anthropic strict
                      tool use; other formats ignore it
   --lossy            export even when a change alters what a model may send (reported as warnings)
-  --catalog <file>   export this catalog file instead of analysing toolsDir
+  --catalog <file>   export this catalog file (or an outDir's catalog.json) instead of analysing
+                     toolsDir; a positional outDir or .json file is read the same way
   --out <file>       write the JSON to this file (atomically) instead of stdout
   --tsconfig <file>  tsconfig to type-check with when analysing
 ${checkerHelp(21)}
@@ -49,11 +57,12 @@ the file cannot be written, 2 on bad usage.`,
   maxPositionals: 1,
   async run(input) {
     const format = input.values.format
-    if (typeof format !== 'string' || !(exportFormats as string[]).includes(format)) {
-      throw new UsageError(`--format must be one of ${exportFormats.join(', ')}`)
+    if (typeof format !== 'string' || !formats.includes(format)) {
+      throw new UsageError(`--format must be one of ${formats.join(', ')}`)
     }
     const catalog = await loadCatalog(input)
     if (!catalog) return 1
+    if (format === 'html') return writeOutput(input, generateCatalogHtml(catalog, readPageScript()))
     if (input.values.strict === true && format !== 'openai' && format !== 'anthropic') {
       process.stderr.write(`toolcat: --strict applies to openai and anthropic; ${format} has no strict mode, ignored\n`)
     }
@@ -65,24 +74,29 @@ the file cannot be written, 2 on bad usage.`,
       process.stderr.write(`toolcat: nothing written: ${format} cannot take ${tools} as declared; change the types, or pass --lossy to export them anyway\n`)
       return 1
     }
-    const json = `${JSON.stringify(output, null, 2)}\n`
-    if (typeof input.values.out !== 'string') {
-      process.stdout.write(json)
-      return 0
-    }
-    const out = path.resolve(input.values.out)
-    try {
-      writeFilesAtomically([{ path: out, contents: json }])
-    } catch (error) {
-      throw new UserError(`cannot write ${out}: ${error instanceof Error ? error.message : String(error)}`)
-    }
-    return 0
+    return writeOutput(input, `${JSON.stringify(output, null, 2)}\n`)
   },
 }
 
-/** The catalog to export: `--catalog` when given, else a fresh analysis (reported when it fails). */
+/** Writes the export to `--out` (atomically), else to stdout. */
+function writeOutput(input: CommandInput, text: string): number {
+  if (typeof input.values.out !== 'string') {
+    process.stdout.write(text)
+    return 0
+  }
+  const out = path.resolve(input.values.out)
+  try {
+    writeFilesAtomically([{ path: out, contents: text }])
+  } catch (error) {
+    throw new UserError(`cannot write ${out}: ${error instanceof Error ? error.message : String(error)}`)
+  }
+  return 0
+}
+
+/** The catalog to export: `--catalog`, or a positional outDir or catalog file, when given; else a fresh analysis (reported when it fails). */
 async function loadCatalog(input: CommandInput): Promise<Catalog | undefined> {
-  if (typeof input.values.catalog === 'string') return readCatalogFile(input.values.catalog)
+  const file = typeof input.values.catalog === 'string' ? input.values.catalog : catalogFileAt(input.positionals[0])
+  if (file !== undefined) return readCatalogFile(file)
   const run = await runAnalysis(input)
   if (!run.failed) return run.catalog
   reportAnalysis(run, input)

@@ -1,6 +1,6 @@
 import path from 'node:path'
 import { relativePath } from '../paths.js'
-import type { Diagnostic } from '../analyze/diagnostic.js'
+import type { Diagnostic, DiagnosticTool } from '../analyze/diagnostic.js'
 
 /**
  * Formats a diagnostic the way compilers do, so editors and terminals can jump to it:
@@ -17,7 +17,18 @@ export function formatDiagnostic(diagnostic: Diagnostic, root: string, cwd: stri
     lines.push(`  ${blank} | ${caretLine(diagnostic.sourceLine, diagnostic.column, diagnostic.length ?? 1)}`)
   }
   if (diagnostic.hint !== undefined) lines.push(`  hint: ${diagnostic.hint}`)
+  if (diagnostic.usedBy !== undefined && diagnostic.usedBy.length > 0) lines.push(`  ${usedByText(diagnostic.usedBy, root, cwd)}`)
   return lines.join('\n')
+}
+
+/** How many tools `used by` names before it counts the rest. */
+const NAMED_USERS = 3
+
+/** `used by tools/a.ts (a), tools/b.ts (b), tools/c.ts (c) and 27 more`. */
+function usedByText(tools: readonly DiagnosticTool[], root: string, cwd: string): string {
+  const named = tools.slice(0, NAMED_USERS).map((tool) => `${relativePath(cwd, path.resolve(root, tool.module))} (${tool.name})`)
+  const rest = tools.length - named.length
+  return `used by ${named.join(', ')}${rest > 0 ? ` and ${rest} more` : ''}`
 }
 
 function displayPath(diagnostic: Diagnostic, root: string, cwd: string): string {

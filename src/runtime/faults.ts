@@ -1,5 +1,6 @@
 import type { ErrorObject } from 'ajv'
 import type { Normaliser } from './normalise/normaliser.js'
+import { jsonText } from './fault-text.js'
 import type { ToolFault } from './types.js'
 
 type Params = Readonly<Record<string, unknown>>
@@ -26,32 +27,16 @@ const NO_BRANCH = '(no union branch matches)'
  * fault names the tag values expected.
  */
 export function faultsOf(errors: readonly ErrorObject[], sent: unknown, copy: unknown, normaliser?: Normaliser): ToolFault[] {
-  return unionsFirst(errors.filter((error) => error.keyword !== 'if')).map((error) => {
+  // `if` errors only repeat those of `then` / `else`; a `propertyNames` error repeats the key's own.
+  return unionsFirst(errors.filter((error) => error.keyword !== 'if' && error.keyword !== 'propertyNames')).map((error) => {
     const fault = faultOf(error, sent, copy, normaliser)
     const branches = normaliser?.branchesAlong(copy, pointerPath(copy, error.instancePath)) ?? []
     return branches.length === 0 ? fault : { ...fault, branches }
   })
 }
 
-/** Renders a fault as `<path>: <reason>; expected <expected>; received <JSON value>`, dropping absent parts; a discriminated branch reads `items.0 (kind "discount"): code: …`. */
-export function formatFault(fault: ToolFault): string {
-  let text = `${pathText(fault)}: ${fault.reason}`
-  if (fault.expected !== undefined) text += `; expected ${fault.expected}`
-  if (Object.hasOwn(fault, 'received')) text += `; received ${jsonText(fault.received)}`
-  return text
-}
-
-function pathText({ path, branches = [] }: ToolFault): string {
-  const pieces: string[] = []
-  let from = 0
-  for (const branch of branches) {
-    pieces.push(`${path.slice(from, branch.depth).join('.')} (${branch.tag} ${jsonText(branch.value)})`.trimStart())
-    from = branch.depth
-  }
-  const rest = path.slice(from).join('.')
-  if (rest !== '' || pieces.length === 0) pieces.push(rest)
-  return pieces.join(': ')
-}
+/** Keywords reported after the errors of the subschemas they tried (a union's branches, `contains`' items), which they sum up. */
+const GROUPING_KEYWORDS = new Set(['anyOf', 'oneOf', 'contains'])
 
 /**
  * ajv reports a union after the errors of its branches; this moves each union error in front of
@@ -61,7 +46,7 @@ function pathText({ path, branches = [] }: ToolFault): string {
 function unionsFirst(errors: readonly ErrorObject[]): ErrorObject[] {
   const ordered: ErrorObject[] = []
   for (const error of errors) {
-    if (error.keyword !== 'anyOf' && error.keyword !== 'oneOf') {
+    if (!GROUPING_KEYWORDS.has(error.keyword)) {
       ordered.push(error)
       continue
     }
@@ -81,13 +66,21 @@ function isBranchError(error: ErrorObject, union: ErrorObject): boolean {
 function faultOf(error: ErrorObject, sent: unknown, copy: unknown, normaliser: Normaliser | undefined): ToolFault {
   const params = error.params as Params
   const path = pointerPath(sent, error.instancePath)
+  if (error.propertyName !== undefined) {
+    // A key refused by `propertyNames`: the fault is the key's, and what was received is its name.
+    return { path: [...path, error.propertyName], reason: 'propertyNames', expected: `a key: ${expectationOf(error, params)}`, received: error.propertyName }
+  }
   if (error.keyword === 'required') {
     // The missing property has no value to report: the fault carries its expectation alone.
     return { path: [...path, String(params.missingProperty)], reason: 'required', expected: 'a value' }
   }
+  if (error.keyword === 'additionalProperties') {
+    const key = String(params.additionalProperty)
+    return { path: [...path, key], reason: 'undeclared', ...receivedAt(sent, [...path, key]) }
+  }
   if (error.keyword === 'discriminator') return discriminatorFault(params, path, normaliser?.tagValuesAt(copy, pointerPath(copy, error.instancePath), String(params.tag)), sent)
   const constraint = limitOf(error.keyword, params)
-  return { path, reason: error.keyword, ...withExpectation(expectationOf(error, params)), ...receivedAt(sent, path), ...constraint }
+  return { path, reason: error.keyword, expected: expectationOf(error, params), ...receivedAt(sent, path), ...constraint }
 }
 
 /** A discriminated union whose tag is missing or names no branch: located at the tag, naming the values expected. */
@@ -99,28 +92,35 @@ function discriminatorFault(params: Params, path: Path, values: readonly string[
 }
 
 function expectationOf(error: ErrorObject, params: Params): string | undefined {
-  switch (error.keyword) {
-    case 'type':
-      return [params.type].flat().join(' | ')
-    case 'enum':
-      return `one of ${jsonText(params.allowedValues)}`
-    case 'const':
-      return jsonText(params.allowedValue)
-    case 'format':
-      return String(params.format)
-    case 'pattern':
-      return `match ${String(params.pattern)}`
-    case 'multipleOf':
-      return `multiple of ${String(params.multipleOf)}`
-    case 'anyOf':
-      return `a value of one of the union's branches (none matches)`
-    case 'oneOf':
-      return `a value of exactly one of the union's branches (${Array.isArray(params.passingSchemas) ? params.passingSchemas.length : 'none'} match)`
-  }
   const limit = limitOf(error.keyword, params)
   if (limit) return `${SIZE_KEYWORDS[error.keyword] ?? ''} ${limit.constraint} ${String(limit.limit)}`.trimStart()
-  // Other keywords (not, if/then…) are best described by ajv's own wording.
-  return error.message?.replace(/^must /, '')
+  return (EXPECTATIONS[error.keyword] ?? otherKeyword(error.keyword))(params)
+}
+
+/** What a value must be, in toolcat's words, for each keyword a validator reports; no ajv phrasing reaches a caller. */
+const EXPECTATIONS: Readonly<Record<string, (params: Params) => string>> = {
+  type: (params) => [params.type].flat().join(' | '),
+  enum: (params) => `one of ${jsonText(params.allowedValues)}`,
+  const: (params) => jsonText(params.allowedValue),
+  format: (params) => String(params.format),
+  pattern: (params) => `match ${String(params.pattern)}`,
+  multipleOf: (params) => `multiple of ${String(params.multipleOf)}`,
+  anyOf: () => `a value of one of the union's branches (none matches)`,
+  oneOf: (params) => `a value of exactly one of the union's branches (${Array.isArray(params.passingSchemas) ? params.passingSchemas.length : 'none'} match)`,
+  uniqueItems: (params) => `unique items (items ${String(params.j)} and ${String(params.i)} are equal)`,
+  additionalItems: (params) => `items <= ${String(params.limit)}`,
+  contains: (params) =>
+    params.maxContains === undefined
+      ? `at least ${String(params.minContains ?? 1)} item(s) matching the item schema`
+      : `between ${String(params.minContains ?? 1)} and ${String(params.maxContains)} items matching the item schema`,
+  dependencies: (params) => `${String(params.missingProperty)} beside ${String(params.property)}`,
+  dependentRequired: (params) => `${String(params.missingProperty)} beside ${String(params.property)}`,
+  not: () => 'a value the excluded schema does not match',
+  'false schema': () => 'no value here',
+}
+
+function otherKeyword(keyword: string): () => string {
+  return () => `a value its ${keyword} keyword accepts`
 }
 
 /** The comparison and bound of a numeric or size keyword, e.g. `>=` and `1` for `minimum: 1`. */
@@ -129,10 +129,6 @@ function limitOf(keyword: string, params: Params): { constraint: string; limit: 
   const size = SIZE_KEYWORDS[keyword]
   if (size === undefined) return undefined
   return { constraint: keyword.startsWith('min') ? '>=' : '<=', limit: params.limit }
-}
-
-function withExpectation(expected: string | undefined): { expected?: string } {
-  return expected === undefined ? {} : { expected }
 }
 
 /** Reads a JSON pointer into the data's path, numbering the segments that index arrays. */
@@ -155,12 +151,4 @@ function receivedAt(sent: unknown, path: Path): { received?: unknown } {
     value = (value as Record<string, unknown>)[segment]
   }
   return { received: value }
-}
-
-function jsonText(value: unknown): string {
-  try {
-    return JSON.stringify(value) ?? String(value)
-  } catch {
-    return String(value)
-  }
 }

@@ -27,12 +27,14 @@ export type RunPolicy = Pick<ToolManagerOptions, 'limits' | 'releaseOnAbort'>
  */
 export async function* runCall(lookup: ToolLookup, call: ToolCall, context: ToolContext, policy: RunPolicy = {}): AsyncGenerator<ToolStreamPart, void> {
   const { id, name } = call
+  const misuse = misusedCall(call)
   const result = (outcome: { success: true; value: unknown } | { success: false; error: string }): ToolStreamPart => ({
     type: 'result',
     result: { id, name, ...outcome } as ToolResult,
   })
   try {
-    const tool = lookup(name)
+    if (misuse !== undefined) throw new CallFailure(misuse)
+    const tool = lookup(name as string)
     if (tool === undefined) throw new CallFailure(`tool not found: ${String(name)}`)
     throwIfAborted(context.signal)
     checkArgumentLimits(call.arguments, policy.limits)
@@ -53,6 +55,19 @@ export async function* runCall(lookup: ToolLookup, call: ToolCall, context: Tool
   } catch (thrown) {
     yield result({ success: false, error: messageOf(thrown) })
   }
+}
+
+/**
+ * What is wrong with a call plain JavaScript passed where a `ToolCall` belongs, in words that say
+ * how to call: `registry.stream('export_report', args)` would otherwise fail as `tool not found: undefined`.
+ */
+function misusedCall(call: unknown): string | undefined {
+  const shape = 'a call object { id, name, arguments }'
+  if (typeof call === 'string') return `expected ${shape}, received the string ${JSON.stringify(call)}: write execute({ id: '1', name: ${JSON.stringify(call)}, arguments: {…} }) or stream({ … }) — or call(${JSON.stringify(call)}, arguments) on a generated registry`
+  if (typeof call !== 'object') return `expected ${shape}, received ${typeof call}`
+  const { name } = call as { name?: unknown }
+  if (typeof name !== 'string') return `expected ${shape} whose name is a string, received name ${name === undefined ? 'undefined' : typeof name}`
+  return undefined
 }
 
 function isPromiseLike(value: PreparedCall | Promise<PreparedCall> | undefined): value is Promise<PreparedCall> {

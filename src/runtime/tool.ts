@@ -1,6 +1,7 @@
 import { compileSchema } from './compile.js'
 import { ToolError } from './tool-error.js'
 import type { JsonSchema, PreparedCall, ToolAnnotations, ToolContext, ToolHandler, ToolInterface, ToolOptions } from './types.js'
+import { undeclaredKeysOf } from './normalise/undeclared.js'
 import { parseArguments, type CompiledValidator } from './validation.js'
 
 /**
@@ -41,7 +42,7 @@ export class Tool implements ToolInterface {
 
   /** Validates `args` against the contract, if any (throwing `ToolError('ARGUMENTS')` if refused), without entering the handler. */
   prepare(args: Readonly<Record<string, unknown>>): PreparedCall {
-    const parsed = this.#validate === undefined ? args : parseArguments(this.#validate, args)
+    const parsed = this.#validate === undefined ? args : parseArguments(this.#validate, args, undeclaredKeysOf(this.annotations))
     return { arguments: parsed, run: (context) => this.#handler(parsed, context) }
   }
 }

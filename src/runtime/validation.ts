@@ -1,17 +1,23 @@
 import type { ErrorObject } from 'ajv'
-import { faultsOf, formatFault } from './faults.js'
+import { refusalMessage } from './fault-text.js'
+import { faultsOf } from './faults.js'
 import { isPlainRecord } from './is-tool-call.js'
 import { copyJson } from './normalise/copy.js'
 import { Normaliser } from './normalise/normaliser.js'
 import { planValidation, type ValidationPlan } from './normalise/validation-plan.js'
 import { ToolError } from './tool-error.js'
-import type { JsonSchema } from './types.js'
+import { undeclaredKeyFaults, type UndeclaredKeys } from './normalise/undeclared.js'
+import type { JsonSchema, ToolFault } from './types.js'
 
 /** A compiled argument validator: the shape shared by an ajv `ValidateFunction` and ajv standalone code. */
 export type CompiledValidator = ((data: unknown) => boolean) & { errors?: readonly ErrorObject[] | null }
 
-/** Checks arguments and returns the normalised copy the handler receives, or throws `ToolError('ARGUMENTS')`. */
-export type ArgumentParser = (args: Readonly<Record<string, unknown>>) => Record<string, unknown>
+/**
+ * Checks arguments and returns the normalised copy the handler receives, or throws
+ * `ToolError('ARGUMENTS')`. With `undeclared: 'refuse'`, a key no schema declares is a fault
+ * rather than dropped.
+ */
+export type ArgumentParser = (args: Readonly<Record<string, unknown>>, undeclared?: UndeclaredKeys) => Record<string, unknown>
 
 /** The parsers of validators `compileSchema` made, which know their schema. */
 const parsers = new WeakMap<object, ArgumentParser>()
@@ -23,8 +29,8 @@ const parsers = new WeakMap<object, ArgumentParser>()
  * with every fault in `context.faults` and the first one as the message, each fault reporting
  * the value the caller sent. A validator not made by `compileSchema` checks a plain copy.
  */
-export function parseArguments(validate: CompiledValidator, args: Readonly<Record<string, unknown>>): Record<string, unknown> {
-  return (parsers.get(validate) ?? plainParser(validate))(args)
+export function parseArguments(validate: CompiledValidator, args: Readonly<Record<string, unknown>>, undeclared: UndeclaredKeys = 'drop'): Record<string, unknown> {
+  return (parsers.get(validate) ?? plainParser(validate))(args, undeclared)
 }
 
 /**
@@ -53,9 +59,11 @@ export function acceptingValidator(parameters: JsonSchema, plan: ValidationPlan,
 }
 
 function normalisingParser(normaliser: Normaliser, validate: CompiledValidator): ArgumentParser {
-  return (args) => {
+  return (args, undeclared = 'drop') => {
     const copy = normaliser.normalise(args)
-    if (!validate(copy)) refuse(validate, args, copy, normaliser)
+    const valid = validate(copy)
+    const strays = undeclared === 'refuse' ? undeclaredKeyFaults(args, copy, (path) => normaliser.declaredKeysAt(copy, path)) : []
+    if (!valid || strays.length > 0) refuse([...strays, ...(valid ? [] : faultsOf(validate.errors ?? [], args, copy, normaliser))])
     if (!isPlainRecord(copy)) throw new ToolError('ARGUMENTS', 'Arguments did not parse')
     return copy
   }
@@ -64,14 +72,13 @@ function normalisingParser(normaliser: Normaliser, validate: CompiledValidator):
 function plainParser(validate: CompiledValidator): ArgumentParser {
   return (args) => {
     const copy = copyJson(args)
-    if (!validate(copy)) refuse(validate, args, copy)
+    if (!validate(copy)) refuse(faultsOf(validate.errors ?? [], args, copy))
     if (!isPlainRecord(copy)) throw new ToolError('ARGUMENTS', 'Arguments did not parse')
     return copy
   }
 }
 
-function refuse(validate: CompiledValidator, args: unknown, copy: unknown, normaliser?: Normaliser): never {
-  const faults = faultsOf(validate.errors ?? [], args, copy, normaliser)
-  const message = faults[0] === undefined ? 'Arguments did not parse' : formatFault(faults[0])
+function refuse(faults: readonly ToolFault[]): never {
+  const message = faults[0] === undefined ? 'Arguments did not parse' : refusalMessage(faults)
   throw new ToolError('ARGUMENTS', message, { faults })
 }

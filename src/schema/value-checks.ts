@@ -1,7 +1,8 @@
 import { createRequire } from 'node:module'
 import type { Ajv as AjvInstance, ValidateFunction } from 'ajv'
 import { codes } from '../codes.js'
-import { faultsOf, formatFault } from '../runtime/faults.js'
+import { formatFault } from '../runtime/fault-text.js'
+import { faultsOf } from '../runtime/faults.js'
 import { assemble } from './assemble.js'
 import { refsIn } from './definitions.js'
 import type { Entry, ValueCheck } from './ir.js'
@@ -77,7 +78,7 @@ function settle<N>(entry: Entry<N>, check: ValueCheck<N>, checkOf: (schema: obje
     const validate = schemaCheck.validate()
     validate(first)
     const [fault] = faultsOf(validate.errors?.slice(0, 1) ?? [], first, first)
-    const reason = fault ? formatFault(fault).replace(/^: /, '') : 'refused'
+    const reason = fault ? formatFault(fault, '').replace(/^: /, '') : 'refused'
     entry.problems.push({
       code: codes.annotation,
       severity: value.severity,

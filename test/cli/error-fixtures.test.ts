@@ -60,3 +60,21 @@ test('a diagnostic shows the source line with a caret under the node at fault', 
     ].join('\n'),
   )
 })
+
+test('a problem in a shared file names the tools that reach it, the first few and a count', () => {
+  const run = runCli(['check', 'fixtures/errors/shared-non-json/tools'])
+  const at = run.stderr.split('\n').findIndex((line) => line.startsWith('fixtures/errors/shared-non-json/tools/shared/stamp.ts:4:3 - error TC1005: '))
+  expect(at).toBeGreaterThanOrEqual(0)
+  const usedBy = run.stderr.split('\n').slice(at).find((line) => line.startsWith('  used by '))
+  const tool = (name: string) => `fixtures/errors/shared-non-json/tools/${name}.ts (${name})`
+  expect(usedBy).toBe(`  used by ${tool('archive_note')}, ${tool('close_ticket')}, ${tool('flag_order')} and 2 more`)
+  expect(run.stderr.match(/ - error TC1005: /g)).toHaveLength(1)
+  expect(run.status).toBe(1)
+})
+
+test('--json carries every tool a shared problem reaches', () => {
+  const run = runCli(['check', 'fixtures/errors/shared-non-json/tools', '--json'])
+  const { diagnostics } = JSON.parse(run.stdout) as { diagnostics: { file: string; usedBy?: { module: string; name: string }[] }[] }
+  const shared = diagnostics.find((diagnostic) => diagnostic.file.endsWith('shared/stamp.ts'))
+  expect(shared?.usedBy?.map((tool) => tool.name)).toEqual(['archive_note', 'close_ticket', 'flag_order', 'publish_post', 'reopen_ticket'])
+})

@@ -38,12 +38,21 @@ describe('toolcat diff usage', () => {
 
   test.each([
     ['one file', [some], /diff needs two catalog files/],
-    ['a missing file', [some, path.join(folder, 'absent.json')], /cannot read .*absent\.json: ENOENT/],
-    ['a file that is not JSON', [some, fileURLToPath(import.meta.url)], /is not JSON/],
-    ['JSON that is not a catalog', [some, catalogFileText('{"tools": [{"name": 1}]}')], /is not a toolcat catalog: tools\[0\] lacks a name/],
   ])('%s is a usage error (exit 2) without a stack trace', (_case, args, message) => {
     const run = runCli(['diff', ...args])
     expect(run.status).toBe(2)
+    expect(run.stderr).toMatch(message)
+    expect(run.stderr).not.toMatch(/\n\s+at /)
+  })
+
+  test.each([
+    ['a missing file', [some, path.join(folder, 'absent.json')], /^toolcat: Cannot read the catalog .*absent\.json: there is no such file \(ENOENT\)\.$/m],
+    ['a folder', [some, folder], /^toolcat: Cannot read the catalog .*: it is a folder, not a file \(EISDIR\)\.$/m],
+    ['a file that is not JSON', [some, fileURLToPath(import.meta.url)], /The catalog .* is not JSON/],
+    ['JSON that is not a catalog', [some, catalogFileText('{"tools": [{"name": 1}]}')], /is not a toolcat catalog: tools\[0\] lacks a name/],
+  ])('%s is an error (exit 1) said as a sentence with its path, without a stack trace', (_case, args, message) => {
+    const run = runCli(['diff', ...args])
+    expect(run.status).toBe(1)
     expect(run.stderr).toMatch(message)
     expect(run.stderr).not.toMatch(/\n\s+at /)
   })

@@ -119,9 +119,9 @@ describe('toolcat verify', () => {
     ])
   })
 
-  test('a missing catalog file is a usage error', () => {
+  test('a missing catalog file is an error said as a sentence (exit 1)', () => {
     const run = runCli(['verify', path.join(temporaryFolder(), 'none.json'), '--tools', projectTools])
-    expect(run.status).toBe(2)
-    expect(run.stderr).toMatch(/cannot read .*none\.json: ENOENT/)
+    expect(run.status).toBe(1)
+    expect(run.stderr).toMatch(/Cannot read the catalog .*none\.json: there is no such file \(ENOENT\)\./)
   })
 })

@@ -1,12 +1,12 @@
 import { expect, test } from 'vitest'
-import { CATALOG_ID, REGISTRY_ID, parseVirtualId, resolveVirtualId, toolEntrySpecifier } from '../../plugin/ids.js'
+import { CATALOG_ID, DEV_PAGE_ID, REGISTRY_ID, parseVirtualId, resolveVirtualId, toolEntrySpecifier } from '../../plugin/ids.js'
 import { resolveOptions } from '../../plugin/options.js'
 
 test('public ids resolve to colon-free \\0 ids that read back as what they stand for', () => {
-  const ids = [CATALOG_ID, REGISTRY_ID, toolEntrySpecifier('get_weather')].map((id) => resolveVirtualId(id))
-  expect(ids).toEqual(['\0toolcat/catalog.js', '\0toolcat/registry.js', '\0toolcat/tool/get_weather.js'])
-  expect(ids.map((id) => parseVirtualId(id ?? ''))).toEqual([{ kind: 'catalog' }, { kind: 'registry' }, { kind: 'tool', name: 'get_weather' }])
-  expect([...CATALOG_ID, ...REGISTRY_ID]).not.toContain(':')
+  const ids = [CATALOG_ID, REGISTRY_ID, DEV_PAGE_ID, toolEntrySpecifier('get_weather')].map((id) => resolveVirtualId(id))
+  expect(ids).toEqual(['\0toolcat/catalog.js', '\0toolcat/registry.js', '\0toolcat/dev-page.js', '\0toolcat/tool/get_weather.js'])
+  expect(ids.map((id) => parseVirtualId(id ?? ''))).toEqual([{ kind: 'catalog' }, { kind: 'registry' }, { kind: 'dev-page' }, { kind: 'tool', name: 'get_weather' }])
+  expect([...CATALOG_ID, ...REGISTRY_ID, ...DEV_PAGE_ID]).not.toContain(':')
 })
 
 test('ids the plugin does not own are left to the bundler', () => {
@@ -16,7 +16,7 @@ test('ids the plugin does not own are left to the bundler', () => {
 })
 
 test('options default to the tools folder under the bundler root, precompiled validators, catalog.json and typed-tools.d.ts', () => {
-  expect(resolveOptions({}, '/app')).toEqual({ root: '/app', tools: 'tools', emitCatalog: true, dts: '/app/typed-tools.d.ts', validators: 'precompiled', checker: 'auto' })
+  expect(resolveOptions({}, '/app')).toEqual({ root: '/app', tools: 'tools', emitCatalog: true, dts: '/app/typed-tools.d.ts', validators: 'precompiled', checker: 'auto', devPage: true })
   expect(resolveOptions({ root: 'site', tsconfig: 'tsconfig.app.json', emitCatalog: false, dts: 'src/tools.d.ts' }, '/app')).toMatchObject({
     root: '/app/site',
     tsconfig: '/app/site/tsconfig.app.json',
@@ -36,4 +36,9 @@ test('an unknown checker is a clear error', () => {
 
 test('an unknown validator mode is a clear error', () => {
   expect(() => resolveOptions({ validators: 'eval' as 'runtime' }, '/app')).toThrow(`toolcat: option "validators" must be 'precompiled' or 'runtime', got "eval"`)
+})
+
+test('devPage is a boolean', () => {
+  expect(resolveOptions({ devPage: false }, '/app').devPage).toBe(false)
+  expect(() => resolveOptions({ devPage: 'no' as unknown as boolean }, '/app')).toThrow('toolcat: option "devPage" must be true or false, got "no"')
 })

@@ -105,9 +105,15 @@ describe('the order at the boundary, in a generated registry', () => {
       const asked = []
       const confirm = (call) => (asked.push(call.arguments), true)
       const invalid = await registry.call('delete_repo', { confirmName: 'r' }, { confirm })
-      const valid = await registry.call('delete_repo', { repo: 'r', stray: 1 }, { confirm })
-      return { invalid: invalid.error, valid: valid.value, asked }`)
-    expect(output).toEqual({ invalid: 'repo: required; expected a value', valid: 'deleted r', asked: [{ repo: 'r' }] })
+      const stray = await registry.call('delete_repo', { repo: 'r', rep: 1 }, { confirm })
+      const valid = await registry.call('delete_repo', { repo: 'r' }, { confirm })
+      return { invalid: invalid.error, stray: stray.error, valid: valid.value, asked }`)
+    expect(output).toEqual({
+      invalid: 'repo: required; expected a value',
+      stray: 'rep: not a declared key (did you mean repo?)',
+      valid: 'deleted r',
+      asked: [{ repo: 'r' }],
+    })
   })
 
   test('a context without a signal is completed with a fresh one', () => {

@@ -32,11 +32,27 @@ describe('the order at the boundary: envelope, arguments, confirmation, handler'
 
   test('the hook is asked with the normalised arguments, which the handler then receives', async () => {
     const { tools, asked, entered, confirm } = consequential()
-    const call = { id: 'c2', name: 'delete_repo', arguments: { repo: 'octo/cat', stray: 'x' } }
+    const call = { id: 'c2', name: 'delete_repo', arguments: { repo: 'octo/cat' } }
     expect(await tools.execute(call, { confirm })).toMatchObject({ success: true, value: 'deleted' })
     expect(asked).toEqual([{ id: 'c2', name: 'delete_repo', arguments: { repo: 'octo/cat', force: false } }])
     expect(entered).toEqual([{ repo: 'octo/cat', force: false }])
-    expect(call.arguments).toEqual({ repo: 'octo/cat', stray: 'x' })
+    expect(call.arguments).toEqual({ repo: 'octo/cat' })
+  })
+
+  test('a consequential tool refuses an undeclared key before the hook is asked, naming the key it likely meant', async () => {
+    const { tools, asked, entered, confirm } = consequential()
+    const result = await tools.execute({ id: 'c3', name: 'delete_repo', arguments: { repo: 'octo/cat', forse: true } }, { confirm })
+    expect(result).toEqual({ id: 'c3', name: 'delete_repo', success: false, error: 'forse: not a declared key (did you mean force?)' })
+    expect(asked).toEqual([])
+    expect(entered).toEqual([])
+  })
+
+  test('any other tool drops an undeclared key, as the seed says', async () => {
+    const entered: unknown[] = []
+    const tools = createToolManager()
+    tools.add(createTool({ name: 'read_repo', contract: repoSchema, execute: (args) => entered.push(args) }))
+    expect(await tools.execute({ id: 'r', name: 'read_repo', arguments: { repo: 'octo/cat', forse: true } })).toMatchObject({ success: true })
+    expect(entered).toEqual([{ repo: 'octo/cat', force: false }])
   })
 
   test('a lazy tool is validated before confirmation too, and is imported before it is validated', async () => {
@@ -46,9 +62,30 @@ describe('the order at the boundary: envelope, arguments, confirmation, handler'
       { compile: compileSchema },
     )
     const confirm = (call: ToolCall): boolean => (log.push(`confirm ${JSON.stringify(call.arguments)}`), true)
-    expect(await registry.call('delete_repo', { force: 'yes' } as never, { confirm })).toMatchObject({ success: false, error: 'repo: required; expected a value' })
+    expect(await registry.call('delete_repo', { force: 'yes' } as never, { confirm })).toMatchObject({ success: false, error: 'repo: required; expected a value\nforce: type; expected boolean; received "yes"' })
     expect(await registry.call('delete_repo', { repo: 'r', force: 'true' }, { confirm })).toMatchObject({ success: true, value: 'deleted' })
     expect(log).toEqual(['load', 'confirm {"repo":"r","force":true}'])
+  })
+})
+
+describe("a registry's undeclaredKeys chooses for every tool", () => {
+  const entry = (consequential: boolean) => ({
+    definition: { name: consequential ? 'delete_repo' : 'read_repo', parameters: repoSchema, ...(consequential && { annotations: { consequential } }) },
+    load: async () => ({ handler: (args: unknown) => args }),
+  })
+  const confirm = (): boolean => true
+
+  test.each([
+    ['drop', { repo: 'r', force: false }, { repo: 'r', force: false }],
+    ['refuse', 'forse: not a declared key (did you mean force?)', 'forse: not a declared key (did you mean force?)'],
+  ] as const)('%s', async (undeclaredKeys, consequentialAnswer, otherAnswer) => {
+    const registry = createLazyRegistry([entry(true), entry(false)], { compile: compileSchema, undeclaredKeys })
+    const answer = async (name: string) => {
+      const result = await registry.call(name, { repo: 'r', forse: true } as never, { confirm })
+      return result.success ? result.value : result.error
+    }
+    expect(await answer('delete_repo')).toEqual(consequentialAnswer)
+    expect(await answer('read_repo')).toEqual(otherAnswer)
   })
 })
 

@@ -69,10 +69,10 @@ describe('parseArguments', () => {
     expect(parseArguments(compileSchema({}), { a: 1 })).toEqual({ a: 1 })
   })
 
-  test('builds the message from the first fault and reports every fault', () => {
+  test('the message starts with the first fault, lists every other one on a line of its own, and context.faults holds them all', () => {
     const error = refusal({ amount: 'invalid', name: 'ab' })
     expect(error.code).toBe('ARGUMENTS')
-    expect(error.message).toBe('amount: type; expected number; received "invalid"')
+    expect(error.message).toBe('amount: type; expected number; received "invalid"\nname: minLength; expected length >= 3; received "ab"')
     expect(error.context?.faults?.map((fault: ToolFault) => fault.reason)).toEqual(['type', 'minLength'])
   })
 
@@ -96,8 +96,9 @@ describe('parseArguments', () => {
     expect(nested.context?.faults?.[0]?.path).toEqual(['items', 1, 'count'])
   })
 
-  test('a root fault has an empty path, so its message starts with ": "', () => {
-    expect(refusal([1]).message).toBe(': type; expected object; received [1]')
+  test('a root fault is named (root) and keeps the empty path in context.faults', () => {
+    expect(refusal([1]).message).toBe('(root): type; expected object; received [1]')
+    expect(refusal([1]).context?.faults?.[0]?.path).toEqual([])
   })
 
   test('a clean validation of something that is not a record did not parse', () => {

@@ -20,11 +20,11 @@ export function createLazyRegistry<T extends ToolTypeMap = ToolTypeMap>(
   options: LazyRegistryOptions<T> = {},
   fragments: FragmentTable = [],
 ): LazyRegistry<T> {
-  const { handlers: supplied, compile, nullAsAbsent, ...managerOptions } = options
+  const { handlers: supplied, compile, nullAsAbsent, undeclaredKeys, ...managerOptions } = options
   const registry = createToolManager(managerOptions)
   const handlers: Readonly<Record<string, ToolHandler<any, unknown> | undefined>> = supplied ?? {}
   const join = fragmentJoiner(fragments)
-  const policy: LazyCallPolicy = { compile, nullAsAbsent: nullAsAbsent === true }
+  const policy: LazyCallPolicy = { compile, nullAsAbsent: nullAsAbsent === true, ...(undeclaredKeys !== undefined && { undeclaredKeys }) }
   // Tools added later by the host are not lazy and are projected as usual.
   const lazy = new WeakSet<ToolInterface>()
   registry.add(

@@ -2,6 +2,7 @@ import { nullsToAbsent } from '../null-as-absent.js'
 import { CallFailure, throwIfAborted, untilAborted } from '../abort.js'
 import type { JsonSchema, PreparedCall, ToolContext, ToolHandler } from '../types.js'
 import { argumentParser, type ArgumentParser, type CompiledValidator } from '../validation.js'
+import { undeclaredKeysOf, type UndeclaredKeys } from '../normalise/undeclared.js'
 import type { LazyRegistryOptions, LazyToolEntry, LazyToolIndexEntry, LazyToolModule } from './types.js'
 
 /** What every lazy tool of one registry shares: how validators are compiled and nulls read. */
@@ -9,6 +10,8 @@ export interface LazyCallPolicy {
   readonly compile?: LazyRegistryOptions['compile']
   /** Read a `null` for an optional, non-nullable property as absent (OpenAI strict mode). */
   readonly nullAsAbsent: boolean
+  /** Drop or refuse undeclared keys for every tool; by default consequential tools refuse them. */
+  readonly undeclaredKeys?: UndeclaredKeys
 }
 
 /** Prepares one call of a lazy tool: imports its module (once) and validates the arguments. */
@@ -34,6 +37,7 @@ export function lazyPreparation(
   policy: LazyCallPolicy,
 ): LazyPreparation {
   const { definition } = entry
+  const undeclared = undeclaredKeysOf(definition.annotations, policy.undeclaredKeys)
   let parser: ArgumentParser | null | undefined
   const parserOf = (module: LazyToolModule): ArgumentParser | null => {
     if (parser !== undefined) return parser
@@ -49,7 +53,7 @@ export function lazyPreparation(
     if (handler === undefined) throw noHandler(definition.name)
     const parse = parserOf(module)
     const input = policy.nullAsAbsent ? nullsToAbsent(parameters(), args) : args
-    const parsed = parse === null ? input : parse(input)
+    const parsed = parse === null ? input : parse(input, undeclared)
     return { arguments: parsed, run: (runContext) => handler(parsed, runContext) }
   }
 }

@@ -89,6 +89,12 @@ export interface LazyRegistryOptions<T extends ToolTypeMap = ToolTypeMap> extend
    * @default false
    */
   readonly nullAsAbsent?: boolean
+  /**
+   * What a key no schema declares does to a call: `'drop'` leaves it out of the copy the handler
+   * receives, `'refuse'` fails the call with a fault naming it (and the declared key it most likely
+   * meant), before any confirmation. By default consequential tools refuse and the others drop.
+   */
+  readonly undeclaredKeys?: 'drop' | 'refuse'
 }
 
 /** A runtime tool registry over lazily imported tools, with a typed `call` shortcut. */

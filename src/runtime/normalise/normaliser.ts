@@ -72,6 +72,12 @@ export class Normaliser {
     return undefined
   }
 
+  /** The keys the schema declares at `path` of a normalised copy (properties and required names), where its unions let it say. */
+  declaredKeysAt(copy: unknown, path: readonly (string | number)[]): readonly string[] | undefined {
+    const place = this.#walk(copy, path, () => undefined)
+    return place === undefined ? undefined : [...place.shape.properties.keys(), ...place.shape.declared]
+  }
+
   /** Follows `path` through the copy and the schema, reporting each discriminated branch on the way; the place reached, if any. */
   #walk(copy: unknown, path: readonly (string | number)[], onTag: (depth: number, tag: string, value: string) => void, resolveLast = true): Place | undefined {
     let place: Place | undefined = this.#root()

@@ -1,0 +1,48 @@
+import { nearestName } from '../../nearest-name.js'
+import type { ToolAnnotations, ToolFault } from '../types.js'
+import { isRecordValue } from './copy.js'
+
+/** What to do with a key no schema at its place declares: drop it (the seed's rule) or refuse the call. */
+export type UndeclaredKeys = 'drop' | 'refuse'
+
+/**
+ * A consequential tool refuses a key its schema does not declare, where others drop it: a misspelt
+ * `ammount` must not leave an optional `amount` to a default that moves money. `chosen` (a
+ * registry's `undeclaredKeys`) decides for every tool.
+ */
+export function undeclaredKeysOf(annotations: ToolAnnotations | undefined, chosen?: UndeclaredKeys): UndeclaredKeys {
+  return chosen ?? (annotations?.consequential === true ? 'refuse' : 'drop')
+}
+
+/** The keys a schema declares at a place of the normalised copy, where the schema can say. */
+export type DeclaredKeysAt = (path: readonly (string | number)[]) => readonly string[] | undefined
+
+/**
+ * The keys the caller sent that the normalised copy dropped, as `undeclared` faults in the order
+ * sent, each naming the declared key it most likely meant (`ammount` → `did you mean amount?`).
+ * The copy keeps every declared key and every key a record or open object allows, so a key it
+ * lacks is one no schema at its place declares; a key sent as `undefined` is absent, not undeclared.
+ */
+export function undeclaredKeyFaults(sent: unknown, copy: unknown, declaredAt: DeclaredKeysAt): ToolFault[] {
+  const faults: ToolFault[] = []
+  const visit = (value: unknown, kept: unknown, path: (string | number)[]): void => {
+    if (Array.isArray(value) && Array.isArray(kept)) {
+      value.forEach((item, index) => visit(item, kept[index], [...path, index]))
+      return
+    }
+    if (!isRecordValue(value) || !isRecordValue(kept)) return
+    for (const key of Object.keys(value)) {
+      if (value[key] === undefined) continue
+      if (Object.hasOwn(kept, key)) visit(value[key], kept[key], [...path, key])
+      else faults.push(undeclaredFault([...path, key], value[key], declaredAt(path) ?? Object.keys(kept)))
+    }
+  }
+  visit(sent, copy, [])
+  return faults
+}
+
+function undeclaredFault(path: (string | number)[], received: unknown, declared: readonly string[]): ToolFault {
+  const key = String(path[path.length - 1])
+  const meant = nearestName(key, declared)
+  return { path, reason: 'undeclared', ...(meant !== undefined && { expected: `did you mean ${meant}?` }), received }
+}
