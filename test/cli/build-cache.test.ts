@@ -59,7 +59,7 @@ describe('toolcat build with its cache', () => {
     expectSameAsCold(root)
     const catalog = JSON.parse(readFileSync(path.join(root, 'out/catalog.json'), 'utf8')) as { tools: { name: string }[] }
     expect(catalog.tools.map((tool) => tool.name).sort()).toEqual(['alpha', 'delta'])
-  }, 120_000)
+  }, 300_000)
 
   test('a corrupt or foreign cache file is ignored with one line, and the build is still right', () => {
     const root = cacheProject()
@@ -77,7 +77,7 @@ describe('toolcat build with its cache', () => {
     expect(foreign.stderr).toContain(`toolcat: ignoring the build cache ${file}: not a toolcat build cache\n`)
     // A rebuild after that wrote a valid cache again: nothing to say.
     expect(expectSameAsCold(root).stderr).not.toContain('ignoring')
-  }, 120_000)
+  }, 300_000)
 
   test('--cache-dir puts the cache elsewhere and --no-cache writes none', () => {
     const root = cacheProject()
@@ -108,7 +108,7 @@ describe('cachedBuild', () => {
     expect(relative((await cachedBuild(options)).derived)).toEqual(['tools/alpha.ts', 'tools/beta.ts', 'tools/gamma.ts'])
     // Another checker, another key: nothing is shared between them.
     expect((await cachedBuild({ ...options, checker: 'auto' })).derived).toHaveLength(3)
-  }, 120_000)
+  }, 300_000)
 })
 
 describe('validator code kept between builds', () => {
@@ -125,5 +125,5 @@ describe('validator code kept between builds', () => {
     // An output file edited by hand is not what the cache recorded: the folder is written again.
     writeFileSync(path.join(root, 'out/registry.js'), '// edited\n')
     expectSameAsCold(root)
-  }, 120_000)
+  }, 300_000)
 })
