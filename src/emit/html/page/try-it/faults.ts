@@ -1,4 +1,4 @@
-import { formatFault } from '../../../../runtime/faults.js'
+import { formatFault } from '../../../../runtime/fault-text.js'
 import type { ToolFault } from '../../../../runtime/types.js'
 import { h } from '../dom.js'
 
