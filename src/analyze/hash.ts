@@ -6,9 +6,14 @@ import type { CatalogTool } from '../runtime/catalog.js'
  * the hashes and by `toolcat verify` that checks them, so both always agree on the bytes hashed.
  */
 
-/** JSON text of a value with object keys sorted recursively and no whitespace: what every hash covers. */
+/**
+ * JSON text of a value with object keys sorted recursively and no whitespace: what every hash
+ * covers. Written from each object's own keys, so every key counts, `__proto__` included (a sorted
+ * copy built by assignment would turn that key into the copy's prototype and hash it away). Values
+ * are written as `JSON.stringify` writes them, so the text is the same for every other object.
+ */
 export function canonicalJson(value: unknown): string {
-  return JSON.stringify(sortKeys(value))
+  return canonical(value) ?? 'null'
 }
 
 /** `sha256-` followed by the base64url SHA-256 digest of the value's canonical JSON. */
@@ -27,10 +32,13 @@ export function hashCatalog(tools: readonly Pick<CatalogTool, 'hash'>[]): string
   return hashOf(tools.map((tool) => tool.hash))
 }
 
-function sortKeys(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(sortKeys)
-  if (value === null || typeof value !== 'object') return value
-  const sorted: Record<string, unknown> = {}
-  for (const key of Object.keys(value).sort()) sorted[key] = sortKeys((value as Record<string, unknown>)[key])
-  return sorted
+function canonical(value: unknown): string | undefined {
+  if (Array.isArray(value)) return `[${value.map((item) => canonical(item) ?? 'null').join(',')}]`
+  if (value === null || typeof value !== 'object') return JSON.stringify(value) as string | undefined
+  const members: string[] = []
+  for (const key of Object.keys(value).sort()) {
+    const text = canonical((value as Record<string, unknown>)[key])
+    if (text !== undefined) members.push(`${JSON.stringify(key)}:${text}`)
+  }
+  return `{${members.join(',')}}`
 }

@@ -1,6 +1,7 @@
 import { analysisOptions, checkerHelp } from './analysis-options.js'
 import { reportAnalysis, runAnalysis } from './analysis-run.js'
 import type { Command } from './command.js'
+import { depsHelp, depsOptions } from './deps-options.js'
 
 /** `toolcat check [toolsDir]`: the build's analysis, writing nothing; for CI and editors. */
 export const checkCommand: Command = {
@@ -13,11 +14,12 @@ problem, exactly as \`toolcat build\` would, but writes no file.
 Options:
   --tsconfig <file>  tsconfig to type-check with (default: <root>/tsconfig.json when present)
 ${checkerHelp(21)}
+${depsHelp(21)}
   --json             print { catalog?, diagnostics } as JSON on stdout
   -h, --help         show this help
 
 Exit status: 0 when there is no error, 1 when there is one, 2 on bad usage.`,
-  options: analysisOptions,
+  options: { ...analysisOptions, ...depsOptions },
   maxPositionals: 1,
   async run(input) {
     const run = await runAnalysis(input)

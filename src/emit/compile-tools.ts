@@ -6,6 +6,7 @@ import { build, type BuildOptions, type Plugin } from 'esbuild'
 import { relativePath } from '../paths.js'
 import type { Catalog, CatalogTool } from '../runtime/catalog.js'
 import type { EmitTarget } from './emit-target.js'
+import { stringLiteral } from './literals.js'
 import { generateToolEntryModule } from './tool-entry-module.js'
 import { ToolCompileError } from './tool-compile-error.js'
 import { withCompilerGc } from './compiler-gc.js'
@@ -156,7 +157,7 @@ function helperModules(): Plugin {
     setup(build) {
       build.onResolve({ filter: new RegExp(`^${helperNamespace}:`) }, (args) => ({ path: args.path.slice(helperNamespace.length + 1), namespace: helperNamespace }))
       build.onLoad({ filter: /.*/, namespace: helperNamespace }, (args) => ({
-        contents: `export { ${args.path.split(',').join(', ')} } from ${JSON.stringify(source)}\n`,
+        contents: `export { ${args.path.split(',').join(', ')} } from ${stringLiteral(source)}\n`,
         loader: 'js',
         resolveDir: toolcatDir,
       }))

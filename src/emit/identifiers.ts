@@ -1,3 +1,5 @@
+import { isIdentifierName } from '../identifier-name.js'
+
 // Words that cannot name a `const` in a strict-mode ES module (nor a type in a .d.ts).
 const reserved = new Set(
   (
@@ -6,6 +8,15 @@ const reserved = new Set(
     'private protected public return static super switch this throw true try typeof var void while with yield'
   ).split(' '),
 )
+
+/**
+ * The name a generated `import { <name> as … }` imports a tool's export by: `default` or an
+ * identifier, else an error, so a catalog's `source.export` can never become code.
+ */
+export function importedName(exported: string): string {
+  if (exported === 'default' || isIdentifierName(exported)) return exported
+  throw new Error(`toolcat: refusing to generate an import of export ${JSON.stringify(exported)}: not an identifier`)
+}
 
 /**
  * Maps each name to a distinct JavaScript identifier, stable for a given input order: characters an

@@ -46,9 +46,35 @@ export function advertisedDescription(tool: Pick<CatalogTool, 'summary' | 'descr
   return tool.summary ?? tool.description
 }
 
-/** A single-quoted JavaScript string literal of `text`: JSON inside needs no escaped double quotes. */
-export function singleQuoted(text: string): string {
-  return `'${text.replace(/[\\'\n\r\u2028\u2029]/g, (character) => escapes[character] ?? character)}'`
+/**
+ * The one way a text becomes a JavaScript (or TypeScript) string literal in generated code, in
+ * double quotes (JSON's escaping) or single quotes (JSON text inside then needs no escaped double
+ * quotes). Whatever the text holds — quotes, backslashes, line breaks, U+2028/U+2029, control
+ * characters, lone surrogates, `${`, backticks — the literal evaluates to exactly it
+ * and cannot end early.
+ */
+export function stringLiteral(text: string, quote: '"' | "'" = '"'): string {
+  if (quote === '"') return JSON.stringify(text).replace(/[\u2028\u2029]/g, escapeCharacter)
+  return `'${text.replace(/[\\'\u0000-\u001f\u2028\u2029]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, escapeCharacter)}'`
 }
 
-const escapes: Readonly<Record<string, string>> = { '\\': '\\\\', "'": "\\'", '\n': '\\n', '\r': '\\r', '\u2028': '\\u2028', '\u2029': '\\u2029' }
+function escapeCharacter(character: string): string {
+  return escapes[character] ?? `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`
+}
+
+const escapes: Readonly<Record<string, string>> = { '\\': '\\\\', "'": "\\'", '\n': '\\n', '\r': '\\r' }
+
+/**
+ * A JSON value as a JavaScript expression that evaluates to an equal value: each string through
+ * `stringLiteral`, and every key kept as data — a `__proto__` key is written as a computed key,
+ * since in an object literal `"__proto__": …` would set the object's prototype instead.
+ */
+export function valueLiteral(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map((item) => (item === undefined ? 'null' : valueLiteral(item))).join(',')}]`
+  if (typeof value === 'string') return stringLiteral(value)
+  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null'
+  const members = Object.entries(value)
+    .filter((entry) => entry[1] !== undefined)
+    .map(([key, item]) => `${key === '__proto__' ? `[${stringLiteral(key)}]` : stringLiteral(key)}:${valueLiteral(item)}`)
+  return `{${members.join(',')}}`
+}

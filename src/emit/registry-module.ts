@@ -1,7 +1,7 @@
 import type { Catalog, CatalogTool } from '../runtime/catalog.js'
 import type { LazyToolIndexEntry, SchemaText } from '../runtime/lazy/types.js'
 import type { EmitTarget } from './emit-target.js'
-import { generatedHeader, singleQuoted } from './literals.js'
+import { generatedHeader, stringLiteral } from './literals.js'
 import { shareSchemaTexts } from './schema-fragments.js'
 
 /**
@@ -17,11 +17,11 @@ import { shareSchemaTexts } from './schema-fragments.js'
  */
 export function generateRegistryModule(catalog: Catalog, target: EmitTarget): string {
   const compiled = target.validators === 'runtime'
-  const runtime = JSON.stringify(target.runtimeSpecifier ?? (compiled ? 'toolcat' : 'toolcat/lazy'))
+  const runtime = stringLiteral(target.runtimeSpecifier ?? (compiled ? 'toolcat' : 'toolcat/lazy'))
   const { fragments, schemas } = shareSchemaTexts(catalog.tools.map((tool) => tool.parameters))
   // One definition a line, joined by line continuations, which add nothing to the string.
-  const definitions = catalog.tools.map((tool) => singleQuoted(JSON.stringify(indexDefinition(tool))).slice(1, -1))
-  const loaders = catalog.tools.map((tool) => `  () => import(${JSON.stringify(target.entrySpecifier(tool))}),\n`)
+  const definitions = catalog.tools.map((tool) => stringLiteral(JSON.stringify(indexDefinition(tool)), "'").slice(1, -1))
+  const loaders = catalog.tools.map((tool) => `  () => import(${stringLiteral(target.entrySpecifier(tool))}),\n`)
   const options = compiled ? '{ compile: compileSchema, ...options }' : 'options'
   // Each schema is one reference into the table, after the fragments its text references.
   const first = fragments.length > 0 ? ` + ${fragments.length}` : ''
@@ -44,8 +44,9 @@ export function generateRegistryModule(catalog: Catalog, target: EmitTarget): st
 function packedTable(texts: readonly SchemaText[]): string {
   const entry = (text: SchemaText): string =>
     typeof text === 'string' ? text : text.map((piece) => (typeof piece === 'string' ? piece : `\u0001${piece}\u0001`)).join('')
-  // A line continuation after each entry's `\n` keeps the source one entry a line.
-  return `'\\\n${texts.map((text) => singleQuoted(entry(text)).slice(1, -1).replaceAll('\u0001', '\\x01')).join('\\n\\\n')}'`
+  // A line continuation after each entry's `\n` keeps the source one entry a line (the literal
+  // writes each U+0001 as `\u0001`).
+  return `'\\\n${texts.map((text) => stringLiteral(entry(text), "'").slice(1, -1)).join('\\n\\\n')}'`
 }
 
 /** What the index holds of an entry besides its schema: catalog fields minus parameters, output, source and hash. */

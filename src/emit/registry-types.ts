@@ -1,7 +1,7 @@
 import type { Catalog } from '../runtime/catalog.js'
 import type { JsonSchema } from '../runtime/types.js'
 import { uniqueIdentifiers } from './identifiers.js'
-import { advertisedDescription, generatedHeader, identifierOf, jsdoc, toolIdentifiers } from './literals.js'
+import { advertisedDescription, generatedHeader, identifierOf, jsdoc, stringLiteral, toolIdentifiers } from './literals.js'
 import { schemaToType, wrap } from './schema-to-type.js'
 
 /**
@@ -38,7 +38,7 @@ export function toolTypes(catalog: Catalog, indent: string): { members: string[]
     // A streaming tool's output schema is that of each chunk.
     const output = tool.output === undefined ? 'unknown' : rootType(tool.output, `${identifier}$result`, aliases)
     const [result, chunk] = tool.stream === true ? [`readonly ${wrap(output)}[]`, output] : [output, 'never']
-    return `${jsdoc(advertisedDescription(tool), indent)}${indent}${JSON.stringify(tool.name)}: { args: ${args}; result: ${result}; chunk: ${chunk} }\n`
+    return `${jsdoc(advertisedDescription(tool), indent)}${indent}${stringLiteral(tool.name)}: { args: ${args}; result: ${result}; chunk: ${chunk} }\n`
   })
   return { members, aliases }
 }

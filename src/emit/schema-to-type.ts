@@ -1,5 +1,6 @@
 import type { JsonSchema } from '../runtime/types.js'
-import { jsdoc } from './literals.js'
+import { isIdentifierName } from '../identifier-name.js'
+import { jsdoc, stringLiteral, valueLiteral } from './literals.js'
 
 /** Resolves a local `$ref` (`#/$defs/Name`) to the name of the type declared for it. */
 export type RefResolver = (ref: string) => string | undefined
@@ -14,8 +15,8 @@ export function schemaToType(schema: unknown, resolve: RefResolver): string {
   if (schema === false) return 'never'
   if (!isSchema(schema)) return 'unknown'
   if (typeof schema.$ref === 'string') return resolve(schema.$ref) ?? 'unknown'
-  if ('const' in schema) return JSON.stringify(schema.const) ?? 'unknown'
-  if (Array.isArray(schema.enum)) return union(schema.enum.map((value) => JSON.stringify(value) ?? 'unknown'))
+  if ('const' in schema) return valueLiteral(schema.const)
+  if (Array.isArray(schema.enum)) return union(schema.enum.map((value) => valueLiteral(value)))
   const variants = schema.anyOf ?? schema.oneOf
   if (Array.isArray(variants)) return union(variants.map((variant) => schemaToType(variant, resolve)))
   if (Array.isArray(schema.allOf)) return schema.allOf.map((part) => wrap(schemaToType(part, resolve))).join(' & ') || 'unknown'
@@ -70,7 +71,7 @@ function objectType(schema: JsonSchema, resolve: RefResolver): string {
 }
 
 function propertyKey(key: string): string {
-  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(key) ? key : JSON.stringify(key)
+  return isIdentifierName(key) ? key : stringLiteral(key)
 }
 
 function union(types: readonly string[]): string {

@@ -3,6 +3,7 @@ import { PARAMETERS_KEY } from '../runtime/compile.js'
 import { planValidation, type ValidationPlan } from '../runtime/normalise/validation-plan.js'
 import type { JsonSchema } from '../runtime/types.js'
 import { codegenAjv } from './codegen-ajv.js'
+import { stringLiteral } from './literals.js'
 import { linkSharedSubschemas } from './shared-subschemas.js'
 import { subschemaOfRequire } from './subschema-keyword.js'
 import { VALIDATOR_RUNTIME, validatorRuntimeExport } from './validator-runtime-names.js'
@@ -92,7 +93,7 @@ function importRequires(code: string, helperSpecifier: (exported: string) => str
   })
   const imports = [...imported.keys()].sort().map((specifier) => {
     const names = [...(imported.get(specifier) ?? [])].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([name, local]) => `${name} as ${local}`)
-    return `import { ${names.join(', ')} } from ${JSON.stringify(specifier)}\n`
+    return `import { ${names.join(', ')} } from ${stringLiteral(specifier)}\n`
   })
   return `${imports.join('')}${body}`
 }

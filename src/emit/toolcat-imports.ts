@@ -1,3 +1,5 @@
+import { stringLiteral } from './literals.js'
+
 /**
  * Where each value export of `toolcat` (src/index.ts) is defined, relative to toolcat's source
  * root (`src/`, `dist/src/`). Kept equal to the index's exports by a test.
@@ -48,5 +50,5 @@ export function toolcatNamesImported(source: string): string[] | undefined {
 
 /** The source of a module exporting `names` (of `TOOLCAT_EXPORTS`) from the files defining them. */
 export function toolcatSubsetModule(names: readonly string[]): string {
-  return names.map((name) => `export { ${name} } from ${JSON.stringify(TOOLCAT_EXPORTS[name])}\n`).join('')
+  return names.map((name) => `export { ${name} } from ${stringLiteral(TOOLCAT_EXPORTS[name] ?? '')}\n`).join('')
 }

@@ -1,5 +1,5 @@
 import type { Catalog } from '../runtime/catalog.js'
-import { advertisedDescription, generatedHeader, identifierOf, jsdoc, toolIdentifiers } from './literals.js'
+import { advertisedDescription, generatedHeader, identifierOf, jsdoc, stringLiteral, toolIdentifiers } from './literals.js'
 import { toolTypes } from './registry-types.js'
 
 /**
@@ -13,7 +13,7 @@ export function generateVirtualModuleTypes(catalog: Catalog): string {
   const { members, aliases } = toolTypes(catalog, '    ')
   const identifiers = toolIdentifiers(catalog)
   const definitions = catalog.tools.map((tool) => {
-    const type = `ToolDefinition & { readonly name: ${JSON.stringify(tool.name)} }`
+    const type = `ToolDefinition & { readonly name: ${stringLiteral(tool.name)} }`
     return `${jsdoc(advertisedDescription(tool), '  ')}  export const ${identifierOf(identifiers, tool)}: ${type}\n`
   })
   return (

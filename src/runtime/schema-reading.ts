@@ -54,10 +54,18 @@ export function requiredOf(schema: JsonSchema): string[] {
   return Array.isArray(schema.required) ? schema.required.filter((name): name is string => typeof name === 'string') : []
 }
 
-/** The `properties` map of an object schema (empty when absent). */
+/**
+ * Sets `target[key]` as an own data property: defined, not assigned, so a key named `__proto__`
+ * (a property name like any other in a schema) stays a key instead of replacing the prototype.
+ */
+export function setOwn<T>(target: Record<string, T>, key: string, value: T): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true })
+}
+
+/** The `properties` map of an object schema (empty when absent), every key own, `__proto__` included. */
 export function propertiesOf(schema: JsonSchema): Record<string, JsonSchema> {
   const properties: Record<string, JsonSchema> = {}
   if (!isSchemaObject(schema.properties)) return properties
-  for (const [name, value] of Object.entries(schema.properties)) if (isSchemaObject(value)) properties[name] = value
+  for (const [name, value] of Object.entries(schema.properties)) if (isSchemaObject(value)) setOwn(properties, name, value)
   return properties
 }

@@ -47,7 +47,7 @@ describe('toolcat diff usage', () => {
 
   test.each([
     ['a missing file', [some, path.join(folder, 'absent.json')], /^toolcat: Cannot read the catalog .*absent\.json: there is no such file \(ENOENT\)\.$/m],
-    ['a folder', [some, folder], /^toolcat: Cannot read the catalog .*: it is a folder, not a file \(EISDIR\)\.$/m],
+    ['a folder without a catalog.json', [some, folder], /^toolcat: Cannot read the catalog .*catalog\.json: there is no such file \(ENOENT\)\.$/m],
     ['a file that is not JSON', [some, fileURLToPath(import.meta.url)], /The catalog .* is not JSON/],
     ['JSON that is not a catalog', [some, catalogFileText('{"tools": [{"name": 1}]}')], /is not a toolcat catalog: tools\[0\] lacks a name/],
   ])('%s is an error (exit 1) said as a sentence with its path, without a stack trace', (_case, args, message) => {

@@ -37,3 +37,24 @@ test('a catalog hash that does not cover its entries is reported once', () => {
   const drift = verifyCatalog({ ...richCatalog, hash: 'sha256-stale' }, richCatalog)
   expect(drift).toEqual([{ tool: '*', kind: 'catalog-hash', message: 'catalog hash does not match the hashes of its entries' }])
 })
+
+test('every catalog field, the order and the uniqueness of entries are checked', () => {
+  const [first, second] = richCatalog.tools
+  const tampered = (changes: Partial<Catalog> & Record<string, unknown>): Catalog => ({ ...richCatalog, ...changes }) as Catalog
+  const kinds = (catalog: Catalog) => verifyCatalog(catalog, richCatalog).map((drift) => [drift.kind, drift.message])
+  expect(kinds(rehashed([first!, first!, ...richCatalog.tools.slice(1)]))).toEqual([['duplicate', 'the catalog holds this entry more than once']])
+  expect(kinds(rehashed([second!, first!, ...richCatalog.tools.slice(2)]))).toEqual([['order', `out of name order: after ${second!.name}`]])
+  expect(kinds(tampered({ catalogVersion: 99 as 1 }))).toEqual([['field', 'field catalogVersion is 99, the sources give 1']])
+  expect(kinds(tampered({ generator: { name: 'evil' as 'toolcat', version: '6.6.6' } }))[0]?.[0]).toBe('field')
+  expect(kinds(tampered({ package: { name: 'someone-else' } }))[0]?.[0]).toBe('field')
+  expect(kinds(tampered({ extra: true }))).toEqual([['field', 'field extra is not a catalog field']])
+})
+
+test('a key named __proto__ counts in the hash, like any other key', () => {
+  const [first, ...rest] = richCatalog.tools
+  const properties = { ...(first!.parameters.properties as Record<string, unknown>) }
+  Object.defineProperty(properties, '__proto__', { value: { type: 'string' }, enumerable: true })
+  const edited = { ...richCatalog, tools: [{ ...first!, parameters: { ...first!.parameters, properties } }, ...rest] }
+  expect(hashEntry(edited.tools[0]!)).not.toBe(first!.hash)
+  expect(verifyCatalog(edited, richCatalog).map((drift) => drift.kind)).toEqual(['tampered', 'changed'])
+})

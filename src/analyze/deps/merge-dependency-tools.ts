@@ -1,6 +1,7 @@
 import type { CatalogTool } from '../../runtime/catalog.js'
 import { codes } from '../codes.js'
 import type { Diagnostic } from '../diagnostic.js'
+import { publishedPath } from './dependency-tool-problems.js'
 import type { DependencyCatalog } from './find-dependency-catalogs.js'
 
 /** A catalog entry before hashing, as the analyzer assembles them. */
@@ -41,13 +42,10 @@ export function mergeDependencyTools(
 
 /**
  * `<package>/<module>`, the module's TypeScript extension swapped for the JavaScript one it is
- * published as (the rule TypeScript's NodeNext imports follow). A tool the dependency itself merged
- * from another package keeps that package's specifier.
+ * published as. The tool was checked to be the package's own (see `dependencyToolProblems`).
  */
 function packageSource(source: CatalogTool['source'], packageName: string): CatalogTool['source'] {
-  if (source.package !== undefined) return source
-  const module = source.module.replace(/\.([mc]?)tsx?$/, (_match, kind: string) => `.${kind}js`)
-  return { module: `${packageName}/${module}`, export: source.export, package: packageName }
+  return { module: `${packageName}/${publishedPath(source.module)}`, export: source.export, package: packageName }
 }
 
 function clash(name: string, packageName: string, owner: string): Diagnostic {

@@ -15,7 +15,20 @@ export function catalogSchemaProblem(value: unknown): string | undefined {
   validate ??= new Ajv({ strict: false }).compile(schema())
   if (validate(value)) return undefined
   const [first] = validate.errors ?? []
-  return first === undefined ? 'it is not a valid catalog' : `${first.instancePath || '/'} ${first.message ?? 'is invalid'}`
+  return first === undefined ? 'it is not a valid catalog' : describeError(value, first.instancePath, first.message ?? 'is invalid')
+}
+
+/**
+ * `<JSON pointer> <reason>`; within a tool, the tool's name and the field instead of the pointer
+ * (`tool "forecast": source.export must match pattern …`).
+ */
+function describeError(value: unknown, pointer: string, reason: string): string {
+  const match = /^\/tools\/(\d+)(?:\/(.*))?$/.exec(pointer)
+  const tools = (value as { tools?: unknown }).tools
+  const name = match === null || !Array.isArray(tools) ? undefined : (tools[Number(match[1])] as { name?: unknown } | undefined)?.name
+  if (match === null || typeof name !== 'string') return `${pointer || '/'} ${reason}`
+  const field = (match[2] ?? '').split('/').map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~')).join('.')
+  return `tool ${JSON.stringify(name)}: ${field === '' ? 'the entry' : field} ${reason}`
 }
 
 function schema(): object {

@@ -18,7 +18,8 @@ export function compareObject(walk: CompareAt, old: JsonSchema, next: JsonSchema
   const nextClosed = next.additionalProperties === false
   for (const [name, schema] of Object.entries(oldProperties)) {
     const at = `${path}.${name}`
-    const counterpart = nextProperties[name]
+    // Own keys only: `__proto__` is a property name like any other, never the prototype.
+    const counterpart = Object.hasOwn(nextProperties, name) ? nextProperties[name] : undefined
     if (counterpart) {
       changes.push(...requiredChange(at, oldRequired.has(name), nextRequired.has(name)), ...walk(schema, counterpart, at))
       continue
@@ -27,7 +28,7 @@ export function compareObject(walk: CompareAt, old: JsonSchema, next: JsonSchema
     changes.push({ path: at, kind: 'property-removed', effect, message: `property removed${nextClosed ? ' from a closed object' : ''}` })
   }
   for (const name of Object.keys(nextProperties)) {
-    if (name in oldProperties) continue
+    if (Object.hasOwn(oldProperties, name)) continue
     const required = nextRequired.has(name)
     changes.push({
       path: `${path}.${name}`,

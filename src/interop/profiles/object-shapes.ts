@@ -1,6 +1,6 @@
 import deepEqual from 'fast-deep-equal'
 import type { JsonSchema } from '../../runtime/types.js'
-import { derefSchema, isSchemaObject, propertiesOf, requiredOf, typesOf } from '../schema/json-schema.js'
+import { derefSchema, isSchemaObject, propertiesOf, requiredOf, setOwn, typesOf } from '../schema/json-schema.js'
 import { pointer } from '../schema/rewrite.js'
 import type { RewriteSite } from './keyword-rewrites.js'
 
@@ -54,8 +54,8 @@ export function mergeObjectAllOf(root: JsonSchema, node: JsonSchema, site: Rewri
   const required = new Set<string>()
   for (const branch of branches as JsonSchema[]) {
     for (const [name, schema] of Object.entries(propertiesOf(branch))) {
-      if (name in properties && !deepEqual(properties[name], schema)) return undefined
-      properties[name] = schema
+      if (Object.hasOwn(properties, name) && !deepEqual(properties[name], schema)) return undefined
+      setOwn(properties, name, schema)
     }
     for (const name of requiredOf(branch)) required.add(name)
   }

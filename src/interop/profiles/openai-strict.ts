@@ -10,7 +10,7 @@
 // - pydantic/pydantic-ai#4490: minLength/maxLength are supported since May 2025;
 // - can1357/oh-my-pi#206: a format outside the list is a 400 ("'uri' is not a valid format").
 import type { JsonSchema } from '../../runtime/types.js'
-import { acceptsNull, propertiesOf, requiredOf, typesOf } from '../schema/json-schema.js'
+import { acceptsNull, propertiesOf, requiredOf, setOwn, typesOf } from '../schema/json-schema.js'
 import { pointer, rewriteSchema } from '../schema/rewrite.js'
 import { isolateRef, keepFormats, keepKeywords, oneOfAsAnyOf, singleAllOfAsAnyOf, type RewriteSite } from './keyword-rewrites.js'
 import { closeOpenObject, dropObjectUnionType, isObjectShape, mergeObjectAllOf, tupleAsUnionItems } from './object-shapes.js'
@@ -63,13 +63,13 @@ function closeObject(root: JsonSchema, node: JsonSchema, site: RewriteSite): Jso
   const strictProperties: Record<string, JsonSchema> = {}
   for (const [name, schema] of Object.entries(properties)) {
     if (required.has(name)) {
-      strictProperties[name] = schema
+      setOwn(strictProperties, name, schema)
       continue
     }
     const alreadyNullable = acceptsNull(root, schema)
     const change = alreadyNullable ? 'made required (it already accepts null)' : 'made required and nullable'
     site.warn(`${site.base}${pointer([...site.path, 'properties', name])}`, `optional property ${change}: nullAsAbsent reads null as absent`, 'cosmetic')
-    strictProperties[name] = alreadyNullable ? schema : nullable(schema)
+    setOwn(strictProperties, name, alreadyNullable ? schema : nullable(schema))
   }
   return { ...closed, properties: strictProperties, required: Object.keys(properties) }
 }
