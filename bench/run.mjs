@@ -1,21 +1,25 @@
 /**
  * `npm run bench`: runs the benchmark suites and writes bench/results.json and bench/RESULTS.md.
- * Usage: node bench/run.mjs [--sizes 100,1000,3000] [--reps 5] [--reps-per-type 1] [--only build,rebuild,incremental,runtime,validation]
+ * Usage: node bench/run.mjs [--sizes 100,1000,3000] [--reps 5] [--reps-per-type 1] [--only build,rebuild,incremental,runtime,validation,mcp]
  *   [--contestants tsc,tsc7,toolcat-catalog,toolcat-native-catalog,…] (the build suite runs only those)
  * `--reps-per-type N` (at most --reps): repetitions of the slow tsjsg-per-type contestant above 1,000 tools (default 1).
  * Needs `npm run build` first for the toolcat suites; a missing piece skips its suite with the reason.
  */
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { requireGnuTime } from './lib/measure.mjs'
 import { describeRun } from './lib/machine.mjs'
 import { writeResults } from './lib/report.mjs'
+import { repoRoot } from './lib/toolcat.mjs'
 import { buildSuite } from './suites/build.mjs'
 import { incrementalSuite } from './suites/incremental.mjs'
+import { mcpSuite } from './suites/mcp.mjs'
 import { rebuildSuite } from './suites/rebuild.mjs'
 import { runtimeSuite } from './suites/runtime.mjs'
 import { validationSuite } from './suites/validation.mjs'
 
-const suites = { build: buildSuite, rebuild: rebuildSuite, incremental: incrementalSuite, runtime: runtimeSuite, validation: validationSuite }
+const suites = { build: buildSuite, rebuild: rebuildSuite, incremental: incrementalSuite, runtime: runtimeSuite, validation: validationSuite, mcp: mcpSuite }
 
 function positiveIntegers(text, flag) {
   const values = text.split(',').map((part) => Number(part.trim()))
@@ -45,6 +49,17 @@ function options(argv) {
   return { sizes: positiveIntegers(values.sizes, '--sizes'), reps, repsPerType, only, ...(contestants ? { contestants } : {}), argv: argv.join(' ') }
 }
 
+/** Keeps, from the last results.json, the figures of every suite this run did not run, marked with that run's date. */
+function carryOver(results, only) {
+  const file = join(repoRoot, 'bench/results.json')
+  if (!existsSync(file)) return
+  const previous = JSON.parse(readFileSync(file, 'utf8'))
+  for (const name of Object.keys(suites)) {
+    if (only.includes(name) || previous[name] === undefined) continue
+    results[name] = { ...previous[name], carriedFrom: previous[name].carriedFrom ?? previous.date }
+  }
+}
+
 async function main() {
   const argv = process.argv.slice(2)
   const settings = options(argv)
@@ -55,6 +70,7 @@ async function main() {
     log(`== ${name}`)
     results[name] = await suites[name]({ ...settings, log })
   }
+  carryOver(results, settings.only)
   log(`wrote ${writeResults(results).join(' and ')}`)
 }
 

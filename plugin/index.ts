@@ -2,6 +2,7 @@ import { statSync } from 'node:fs'
 import { createUnplugin, type UnpluginBuildContext, type UnpluginContext } from 'unplugin'
 import type { BuildResult } from '../src/analyze/index.js'
 import { serializeCatalog } from '../src/emit/catalog-json.js'
+import { loadCompiler } from '../src/emit/load-compiler.js'
 import { CatalogSession, type FileChangeKind } from './catalog-session.js'
 import { syncDeclarationFile } from './declaration-file.js'
 import { parseVirtualId, resolveVirtualId } from './ids.js'
@@ -24,7 +25,7 @@ function environmentOf(context: object): string | undefined {
 }
 
 /** The toolcat plugin for every bundler unplugin supports; `toolcat/<bundler>` picks one. */
-export const toolcat = createUnplugin((options: ToolcatPluginOptions | undefined = {}) => {
+export const toolcat = createUnplugin((options: ToolcatPluginOptions | undefined = {}, meta) => {
   let bundlerRoot = process.cwd()
   let session: CatalogSession | undefined
   let dev: DevServerSync | undefined
@@ -70,6 +71,9 @@ export const toolcat = createUnplugin((options: ToolcatPluginOptions | undefined
   return {
     name: 'toolcat',
     enforce: 'pre',
+    // rollup, webpack and rspack read no TypeScript of their own (vite and esbuild do): the tool
+    // modules the registry imports are stripped of theirs here, so the one-line config works.
+    ...(TYPELESS_BUNDLERS.has(meta.framework) && { transform: { filter: { id: TYPESCRIPT_FILE }, handler: (code: string, id: string) => stripTypes(code, id, current()) } }),
     resolveId: { filter: { id: /^~toolcat\// }, handler: resolveVirtualId },
     load: { filter: { id: /^\0toolcat\// }, handler: loadVirtual },
     buildStart() {
@@ -139,6 +143,22 @@ export const toolcat = createUnplugin((options: ToolcatPluginOptions | undefined
     },
   }
 })
+
+/** The bundlers that load a `.ts` module as JavaScript unless a plugin or loader strips its types. */
+const TYPELESS_BUNDLERS = new Set<string>(['rollup', 'webpack', 'rspack'])
+const TYPESCRIPT_FILE = /\.[cm]?tsx?$/
+
+/**
+ * A tool module (or a file it imports that the catalog was derived from) as JavaScript, through
+ * the same esbuild the CLI compiles with; any other module is left to the bundler's own setup.
+ */
+async function stripTypes(code: string, id: string, session: CatalogSession): Promise<{ code: string; map: string } | undefined> {
+  // webpack and rspack may hand a resource with its query.
+  if (!session.sourceFiles().includes(id.split('?')[0] ?? id)) return undefined
+  const { transform } = await loadCompiler()
+  const result = await transform(code, { loader: id.endsWith('x') ? 'tsx' : 'ts', format: 'esm', target: 'es2022', sourcefile: id, sourcemap: 'external' })
+  return { code: result.code, map: result.map }
+}
 
 /**
  * Makes a virtual module depend on every file the catalog was derived from (the tool modules and

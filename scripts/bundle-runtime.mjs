@@ -37,6 +37,15 @@ await build({
   chunkNames: 'adapters-[hash]',
 })
 
+// `toolcat/mcp`, the MCP Streamable HTTP handler: one self-contained module (no import left, no
+// Node builtin), so a Worker-style bundle or a Deno/Bun import takes it as is. It reaches the
+// registry only through the object it is given, like the adapters.
+await build({
+  ...common,
+  entryPoints: { mcp: 'dist/src/interop/mcp/index.js' },
+  splitting: false,
+})
+
 // `toolcat/validator-runtime`, the helpers that precompiled validators call, with the ajv and
 // ajv-formats code behind them bundled in: generated code imports it instead of ajv, which a strict
 // (pnpm) layout does not let an app reach, and the module has no import left to resolve. Each

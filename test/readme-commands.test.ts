@@ -7,7 +7,7 @@ import { afterAll, expect, test } from 'vitest'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 
-/** The two commands at the top of README.md: the first fenced `sh` block, one command a line. */
+/** The commands at the top of README.md: the first fenced `sh` block, one command a line. */
 function readmeCommands(): string[] {
   const readme = readFileSync(path.join(root, 'README.md'), 'utf8')
   const block = /^```sh\n([\s\S]*?)```/m.exec(readme)?.[1]
@@ -20,12 +20,12 @@ afterAll(() => {
   for (const copy of copies) rmSync(copy, { recursive: true, force: true })
 })
 
-test('README starts with two commands, and .ci/run runs the installation and then exactly the second', () => {
+test('README starts with three commands, and .ci/run runs the installation and then exactly the test commands (Node 20, then Node 24)', () => {
   const commands = readmeCommands()
-  expect(commands).toEqual(['npm ci && npm run build && npm run example', 'npm test'])
+  expect(commands).toEqual(['npm ci && npm run build && npm run example', 'npm test', 'npm run test:node24'])
   const ci = readFileSync(path.join(root, '.ci/run'), 'utf8')
   const run = ci.split('\n').filter((line) => line.trim() !== '' && !line.startsWith('#') && !/^(set|cd) /.test(line))
-  expect(run).toEqual(['npm ci --no-fund --no-audit', commands[1]])
+  expect(run).toEqual(['npm ci --no-fund --no-audit', ...commands.slice(1)])
 })
 
 test("README's first command, as written, works in a fresh copy of the repository", () => {

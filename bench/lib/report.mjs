@@ -20,11 +20,30 @@ function ratioLine(ratios) {
   return entries.length ? `Paired CPU ratios (median of per-repetition a ÷ b): ${entries.map(([pair, value]) => `${pair} = ${value}`).join(', ')}.` : ''
 }
 
+/** A suite this run did not run keeps the figures of the run that did, and says so. */
+const carried = (suite) => (suite?.carriedFrom ? `Figures from the run of ${suite.carriedFrom} (this run did not run the suite).` : '')
+
 function sizeSections(title, suite, extra) {
   if (!suite) return [`## ${title}\n\nNot run.`]
   return Object.entries(suite.sizes).map(([size, entry]) => entry.contestants
-    ? [`## ${title} @ ${size} tools`, contestantTable(entry.contestants), ratioLine(entry.ratios), ...extra(entry)].filter(Boolean).join('\n\n')
+    ? [`## ${title} @ ${size} tools`, carried(suite), contestantTable(entry.contestants), ratioLine(entry.ratios), ...extra(entry)].filter(Boolean).join('\n\n')
     : `## ${title} @ ${size} tools\n\nSkipped: ${entry.skipped}`)
+}
+
+const ms = (stat) => (stat ? `${stat.median} ms (${stat.min}–${stat.max})` : '—')
+
+function mcpNotes(entry) {
+  const serve = entry.contestants['serve-first-tools-list']
+  const parse = entry.contestants['node-e-parse-catalog']
+  const load = entry.load
+  const worker = entry.worker
+  return [
+    `Start-up is the child's own CPU (µs, through \`--import\` of probes/exit-usage.mjs in both contestants); wall from spawn to the first answer: serve ${ms(serve?.firstAnswerMs)}, node -e ${ms(parse?.firstAnswerMs)}. The serve request is a 2026-07-28 \`tools/list\` (no handshake) on stdio.`,
+    load?.error
+      ? `HTTP load failed: ${load.error}`
+      : load && `tools/call over Streamable HTTP on loopback, ${load.connections} keep-alive connections × ${load.seconds} s, ${load.rounds} round(s): ${load.callsPerSecond.median} calls/s (${load.callsPerSecond.min}–${load.callsPerSecond.max}), p50 ${ms(load.p50Ms)}, p99 ${ms(load.p99Ms)}; server CPU ${load.serverCpuPerCallMs.median} ms per call, ${load.serverCpuShare.median} of a core.`,
+    worker && `Worker-style handler (README's, bundled and minified by esbuild with the registry and every tool): ${worker.bytes} bytes (${worker.gzipBytes} gzipped); cold start to a tools/list and a first tools/call through its fetch: CPU ${worker.coldStart?.cpu ? `${worker.coldStart.cpu.median} s (${worker.coldStart.cpu.min}–${worker.coldStart.cpu.max})` : worker.coldStart?.error}.`,
+  ]
 }
 
 function buildNotes(entry) {
@@ -41,6 +60,7 @@ function runtimeNotes(entry) {
 
 function incrementalSection(suite) {
   if (!suite) return '## Incremental\n\nNot run.'
+  if (suite.carriedFrom) return `${incrementalSection({ ...suite, carriedFrom: undefined })}\n\n${carried(suite)}`
   if (suite.skipped) return `## Incremental @ ${suite.size} tools\n\nSkipped: ${suite.skipped}`
   const native = suite.native ? ` Native checker: median ${suite.native.updateMs.median} ms (${suite.native.updateMs.min}–${suite.native.updateMs.max}); process peak RSS ${suite.native.processRssMB} MB.` : ''
   return `## Incremental @ ${suite.size} tools\n\n${suite.edits} one-file edits through \`update()\` on the ts-morph checker: median ${suite.updateMs.median} ms (${suite.updateMs.min}–${suite.updateMs.max}); process peak RSS ${suite.processRssMB} MB.${native}`
@@ -64,6 +84,7 @@ function unionSection(unions) {
 
 function validationSection(suite) {
   if (!suite) return '## Validation\n\nNot run.'
+  if (suite.carriedFrom) return `${validationSection({ ...suite, carriedFrom: undefined })}\n\n${carried(suite)}`
   if (suite.skipped) return `## Validation @ ${suite.size} tools\n\nSkipped: ${suite.skipped}`
   const ratio = suite.ratios ? `\n\nPrecompiled ÷ runtime, median calls/s: ${suite.ratios['precompiled/runtime']}.` : ''
   return `## Validation @ ${suite.size} tools (${suite.tool}, ${suite.calls} calls per run)\n\n${callsTable(suite.contestants)}${ratio}${unionSection(suite.unions)}`
@@ -104,7 +125,7 @@ export function renderMarkdown(results) {
     '## Issue 26: the table of the issue',
     table(['target', 'limit', 'size', 'measured', 'verdict'], judgeIssue26(results).map((row) => [row.label, row.limit, row.size, row.value ?? '—', row.verdict])),
     lazySizeLine(results.runtime?.lazySize),
-    '## Targets (issues 6 and 16)',
+    '## Targets (issues 6, 16 and 23)',
     table(['target', 'limit', 'size', 'measured', 'verdict'], verdicts),
     ...sizeSections('Build', results.build, buildNotes),
     results.build?.scaling ? `## Scaling (CPU at 3,000 ÷ at 1,000)\n\n${table(['contestant', 'ratio'], Object.entries(results.build.scaling))}` : '',
@@ -112,6 +133,7 @@ export function renderMarkdown(results) {
     incrementalSection(results.incremental),
     ...sizeSections('Runtime', results.runtime, runtimeNotes),
     validationSection(results.validation),
+    ...sizeSections('MCP', results.mcp, mcpNotes),
     FINDINGS_LINK,
   ].filter(Boolean).join('\n\n')}\n`
 }

@@ -1,4 +1,4 @@
-/** The targets of issues 6, 16 and 26, each read off the suite results and judged pass / miss. */
+/** The targets of issues 6, 16, 23 and 26, each read off the suite results and judged pass / miss. */
 
 const atLeast = (limit) => (value) => value >= limit
 const atMost = (limit) => (value) => value <= limit
@@ -9,6 +9,10 @@ function buildRatio(results, key) {
 
 function runtimeRatio(results, key) {
   return Object.entries(results.runtime?.sizes ?? {}).map(([size, entry]) => ({ size, value: entry.ratios?.[key] }))
+}
+
+function mcpRatio(results, key) {
+  return Object.entries(results.mcp?.sizes ?? {}).map(([size, entry]) => ({ size, value: entry.ratios?.[key] }))
 }
 
 function buildScaling(results, id) {
@@ -78,6 +82,7 @@ export const targets = [
   { label: 'one-file incremental update (ts-morph), median ms', limit: '≤ 200', sizes: ['1000'], check: atMost(200), values: (r) => (r.incremental?.updateMs ? [{ size: String(r.incremental.size), value: r.incremental.updateMs.median }] : []) },
   { label: 'lazy list + first call CPU ÷ node -e', limit: '≤ 2.0', sizes: ['1000', '3000'], check: atMost(2), values: (r) => runtimeRatio(r, 'lazy/node-e') },
   { label: 'eager import CPU ÷ lazy list + first call', limit: '≥ 4 (1,000) / ≥ 6 (3,000)', sizes: ['1000', '3000'], check: (value, size) => value >= (size === '3000' ? 6 : 4), values: (r) => runtimeRatio(r, 'eager/lazy') },
+  { label: 'MCP `serve --mcp <outDir>` start-up to first tools/list CPU ÷ node -e parsing catalog.json', limit: '≤ 1.5', sizes: ['1000'], check: atMost(1.5), values: (r) => mcpRatio(r, 'serve/node-e (CPU)') },
 ]
 
 /** Judges `list` (targets as above) against `results`: one row per target and measured size. */

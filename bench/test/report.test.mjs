@@ -53,3 +53,27 @@ describe('bench/run.mjs options', () => {
     expect(run.stderr).toBe('bench: --reps-per-type 3 exceeds --reps 2: tsjsg-per-type runs at most once per repetition\n')
   })
 })
+
+describe('RESULTS.md, MCP section', () => {
+  const mcp = {
+    sizes: {
+      1000: {
+        contestants: { 'node-e-parse-catalog': { ...figures(0.05), firstAnswerMs: stat(60) }, 'serve-first-tools-list': { ...figures(0.07), firstAnswerMs: stat(90) } },
+        ratios: { 'serve/node-e (CPU)': 1.4, 'serve/node-e (wall to answer)': 1.5 },
+        load: { connections: 16, seconds: 5, rounds: 3, callsPerSecond: stat(2000), p50Ms: stat(7), p99Ms: stat(20), serverCpuPerCallMs: stat(0.4), serverCpuShare: stat(0.9) },
+        worker: { bytes: 900000, gzipBytes: 100000, coldStart: figures(0.15) },
+      },
+    },
+  }
+  const text = renderMarkdown({ ...results, mcp, build: { ...results.build, carriedFrom: 'an earlier date' } })
+
+  it('judges the start-up ratio against its goal and prints the load and Worker figures', () => {
+    expect(text).toContain('| MCP `serve --mcp <outDir>` start-up to first tools/list CPU ÷ node -e parsing catalog.json | ≤ 1.5 | 1000 | 1.4 | pass |')
+    expect(text).toContain('2000 calls/s (2000–2000), p50 7 ms (7–7), p99 20 ms (20–20)')
+    expect(text).toContain('900000 bytes (100000 gzipped)')
+  })
+
+  it('says which figures a run carried over from an earlier run', () => {
+    expect(text).toContain('Figures from the run of an earlier date (this run did not run the suite).')
+  })
+})

@@ -10,6 +10,9 @@ import { selectTools, type SelectedTool } from './select-tools.js'
 export type { AdapterOptions, CatalogEntryInfo, ToolSource } from './options.js'
 
 const ai = await loadPeer(() => import('ai'), 'ai-sdk', 'ai')
+// The peer range also accepts ai 4 and 5, which Mastra 0.24 and its providers bring into an app,
+// so that toolcat installs beside them; this adapter needs tool approval, which came with ai 6.
+if (!('InvalidToolApprovalError' in ai)) throw new Error('toolcat/ai-sdk needs ai 6 or 7 (tool approval); this app has an older ai: npm install ai@7')
 
 /** The AI SDK tools of the selected registry tools, keyed by prefixed name, typed from the registry's `Tools`. */
 export type AiSdkTools<T extends ToolTypeMap, N extends keyof T & string, P extends string> = {
@@ -48,7 +51,7 @@ type Execute = (input: unknown, options: ToolExecutionOptions) => unknown
 function singleExecute(registry: ToolSource, selected: SelectedTool, options: AdapterOptions<string, string>): Execute {
   return async (input, sdk) => {
     const result = await callRegistry(registry, selected, options, frameworkCall(selected, input, sdk))
-    if (!result.success) throw new Error(result.error)
+    if (!result.success) throw failure(result.error)
     return result.value
   }
 }
@@ -61,13 +64,23 @@ function streamingExecute(registry: ToolSource, selected: SelectedTool, options:
         chunks.push(part.value)
         yield [...chunks]
       } else if (!part.result.success) {
-        throw new Error(part.result.error)
+        throw failure(part.result.error)
       } else if (chunks.length === 0) {
         // No chunk was yielded, so this is the only (and final) output.
         yield part.result.value
       }
     }
   }
+}
+
+/**
+ * A failed call as thrown to the SDK, which hands the model its text: ai 6 reads `error.message`,
+ * ai 7 `error.toString()` (which would put `Error: ` first); both read toolcat's message alone.
+ */
+function failure(message: string): Error {
+  const error = new Error(message)
+  Object.defineProperty(error, 'toString', { value: () => message })
+  return error
 }
 
 function frameworkCall(selected: SelectedTool, input: unknown, sdk: ToolExecutionOptions): FrameworkCall {

@@ -49,16 +49,52 @@ function langChainTool(registry: ToolSource, selected: SelectedTool, options: Ad
     ...(config?.signal !== undefined && { signal: config.signal }),
   })
   const fields = { name: selected.exposedName, description: selected.description ?? '', schema: selected.parameters() as JSONSchema }
-  if (!selected.stream) {
-    return tools.tool(async (input: unknown, config: ToolRunnableConfig) => answer(selected, await callRegistry(registry, selected, options, call(input, config)), config), fields)
-  }
-  return tools.tool(async function* (input: unknown, config: ToolRunnableConfig) {
+  const single = async (input: unknown, config: ToolRunnableConfig | undefined): Promise<unknown> => answer(selected, await callRegistry(registry, selected, options, call(input, config)), config)
+  if (!selected.stream) return withToolcatFaults(tools.tool(single, fields), selected, single)
+  const made = tools.tool(async function* (input: unknown, config: ToolRunnableConfig) {
     for await (const part of streamRegistry(registry, selected, options, call(input, config)) as AsyncIterable<ToolStreamPart>) {
       if (part.type === 'chunk') yield part.value
       else return answer(selected, part.result, config)
     }
     return undefined
   }, fields)
+  return withToolcatFaults(made, selected, single)
+}
+
+/** The public face of a LangChain tool that this adapter wraps. */
+interface Invocable {
+  invoke(input: unknown, config?: ToolRunnableConfig): Promise<unknown>
+}
+
+/**
+ * LangChain checks a call's arguments against the schema before the tool function runs, and its
+ * refusal (`ToolInputParsingException`) reaches the model as "Received tool input did not match
+ * expected schema", without the path or the reason (an agent adds a stack). When it refuses, the
+ * call goes to the registry instead, whose validation answers with toolcat's fault message (or, for
+ * the JSON-text numbers toolcat coerces, runs the call), as a `ToolMessage` for a tool call.
+ */
+function withToolcatFaults<T extends Invocable>(made: T, selected: SelectedTool, single: (input: unknown, config: ToolRunnableConfig | undefined) => Promise<unknown>): T {
+  const invoke = made.invoke.bind(made)
+  made.invoke = async (input: unknown, config?: ToolRunnableConfig) => {
+    try {
+      return await invoke(input, config)
+    } catch (error) {
+      if (!(error instanceof tools.ToolInputParsingException)) throw error
+      const toolCall = toolCallOf(input)
+      const callConfig = toolCall === undefined ? config : { ...config, toolCall }
+      const output = await single(toolCall?.args ?? input, callConfig as ToolRunnableConfig)
+      if (toolCall === undefined || output instanceof messages.ToolMessage) return output
+      return new messages.ToolMessage({ content: typeof output === 'string' ? output : JSON.stringify(output), tool_call_id: toolCall.id, name: selected.exposedName, status: 'success' })
+    }
+  }
+  return made
+}
+
+/** A LangChain tool call (`{ type: 'tool_call', id, name, args }`) passed to `invoke`, if `input` is one. */
+function toolCallOf(input: unknown): { id: string; name: string; args: unknown; type: 'tool_call' } | undefined {
+  const candidate = input as { type?: unknown; id?: unknown; name?: unknown; args?: unknown } | null
+  if (typeof candidate !== 'object' || candidate === null || candidate.type !== 'tool_call' || typeof candidate.id !== 'string') return undefined
+  return { id: candidate.id, name: String(candidate.name), args: candidate.args, type: 'tool_call' }
 }
 
 /** The tool's value, or the failure: a `ToolMessage` with `status: "error"` when answering a tool call, else thrown. */

@@ -1,5 +1,4 @@
-// `toolcat/mastra`: a registry's tools as Mastra tools (`@mastra/core`, an optional peer dependency).
-import type { Tool, ToolExecutionContext } from '@mastra/core/tools'
+// `toolcat/mastra`: a registry's tools as Mastra tools (`@mastra/core` 0.24 or 1.x, an optional peer dependency).
 import type { ToolTypeMap } from '../runtime/lazy/types.js'
 import type { JsonSchema, ToolResult } from '../runtime/types.js'
 import { callRegistry, streamRegistry, type FrameworkCall } from './call-registry.js'
@@ -11,15 +10,46 @@ export type { AdapterOptions, CatalogEntryInfo, ToolSource } from './options.js'
 
 const mastra = await loadPeer(() => import('@mastra/core/tools'), 'mastra', '@mastra/core')
 
+/**
+ * Whether this Mastra reads a tool's schemas as Standard Schema, as Mastra 1 does: its `Tool`
+ * turns a JSON Schema into one (a `~standard` member) and validates input and output with it
+ * around `execute`, with messages of its own. Mastra 0.24 keeps the JSON Schema as given.
+ */
+const standardSchemas = hasStandardSchema(mastra.createTool({ id: 'toolcat_probe', description: 'probe', inputSchema: { type: 'object' } }))
+
+function hasStandardSchema(tool: unknown): boolean {
+  const schema = (tool as { inputSchema?: unknown } | null)?.inputSchema
+  return typeof schema === 'object' && schema !== null && '~standard' in schema
+}
+
+/**
+ * A tool schema as this Mastra takes it. For Mastra 1, a Standard Schema (with its JSON Schema,
+ * which the model is shown) that lets every value through: the registry validates each call (T3),
+ * so the model reads toolcat's fault message, and a failure result is not rejected as output.
+ */
+function schemaFor(schema: JsonSchema): unknown {
+  if (!standardSchemas) return schema
+  return { '~standard': { version: 1, vendor: 'toolcat', validate: (value: unknown) => ({ value }), jsonSchema: { input: () => schema, output: () => schema } } }
+}
+
 /** A failed call as Mastra reports a tool's failed input validation to the model. */
 export interface MastraToolError {
   readonly error: true
   readonly message: string
 }
 
-/** A Mastra tool whose `execute` resolves with the tool's declared result, or a `MastraToolError`. */
-export type MastraTool<R> = Omit<Tool<undefined, undefined>, 'execute'> & {
-  execute: (context: ToolExecutionContext<undefined>, options?: MastraInvocation) => Promise<R | MastraToolError>
+/**
+ * A Mastra tool whose `execute` resolves with the tool's declared result, or a `MastraToolError`.
+ * Typed on its own rather than through `@mastra/core`'s types, which differ between the majors:
+ * Mastra 1 calls `execute(input, context)`, Mastra 0.24 `execute({ context: input, … }, options)`.
+ */
+export interface MastraTool<R> {
+  readonly id: string
+  readonly description: string
+  readonly requireApproval?: boolean
+  readonly inputSchema?: unknown
+  readonly outputSchema?: unknown
+  execute(first: unknown, second?: unknown): Promise<R | MastraToolError>
 }
 
 /** The Mastra tools of the selected registry tools, keyed by prefixed name, typed from the registry's `Tools`. */
@@ -27,17 +57,65 @@ export type MastraTools<T extends ToolTypeMap, N extends keyof T & string, P ext
   [K in N as `${P}${K}`]: MastraTool<T[K]['result']>
 }
 
-/** The invocation options Mastra passes to `execute` that the adapter reads. */
-interface MastraInvocation {
+/** What the adapter reads of one call, whichever major made it. */
+interface MastraCall {
+  readonly args: unknown
+  readonly id?: string
+  readonly signal?: AbortSignal
+  /** Mastra's own approval granted this call. */
+  readonly approved: boolean
+  readonly writer?: { write(chunk: unknown): Promise<void> }
+}
+
+/** Mastra 1's execution context (the second argument), the members the adapter reads. */
+interface ExecutionContext {
+  readonly requestContext?: unknown
+  readonly abortSignal?: AbortSignal
+  readonly writer?: { write(chunk: unknown): Promise<void> }
+  readonly agent?: { readonly toolCallId?: string }
+}
+
+/** Mastra 0.24's first argument and second argument, the members the adapter reads. */
+interface LegacyContext {
+  readonly context?: unknown
+  readonly resumeData?: { readonly approved?: unknown }
+  readonly writer?: { write(chunk: unknown): Promise<void> }
+}
+interface LegacyInvocation {
   readonly toolCallId?: string
   readonly abortSignal?: AbortSignal
 }
 
-/** The execution context members the adapter reads (`resumeData` carries Mastra's approval). */
-interface MastraContext {
-  readonly context?: unknown
-  readonly resumeData?: { readonly approved?: unknown }
-  readonly writer?: { write(chunk: unknown): Promise<void> }
+/**
+ * One call as either major makes it. Mastra 1 passes the input first and an execution context
+ * holding `requestContext` (the name Mastra 1 gave 0.24's `runtimeContext`; its `Tool` always
+ * supplies one); Mastra 0.24 passes `{ context: input, resumeData, writer }`, then the invocation.
+ * Approval: Mastra 1 runs a `requireApproval` tool for an agent (`context.agent`) only once the
+ * call is approved, and no longer passes the approval to the tool; Mastra 0.24 passes it as
+ * `resumeData.approved`. Any other call of a consequential tool asks the `confirm` hook.
+ */
+function readCall(first: unknown, second: unknown, consequential: boolean): MastraCall {
+  const modern = typeof second === 'object' && second !== null && 'requestContext' in second
+  if (modern) {
+    const context = second as ExecutionContext
+    const id = context.agent?.toolCallId
+    return {
+      args: first,
+      ...(id !== undefined && { id }),
+      ...(context.abortSignal !== undefined && { signal: context.abortSignal }),
+      approved: consequential && id !== undefined,
+      ...(context.writer !== undefined && { writer: context.writer }),
+    }
+  }
+  const context = (first ?? {}) as LegacyContext
+  const invocation = (second ?? {}) as LegacyInvocation
+  return {
+    args: context.context,
+    ...(invocation.toolCallId !== undefined && { id: invocation.toolCallId }),
+    ...(invocation.abortSignal !== undefined && { signal: invocation.abortSignal }),
+    approved: consequential && context.resumeData?.approved === true,
+    ...(context.writer !== undefined && { writer: context.writer }),
+  }
 }
 
 /**
@@ -58,28 +136,23 @@ export function toMastraTools<T extends ToolTypeMap = ToolTypeMap, N extends key
 }
 
 function mastraTool(registry: ToolSource, selected: SelectedTool, options: AdapterOptions<string, string>): unknown {
-  const execute = async (context: MastraContext, invocation?: MastraInvocation): Promise<unknown> => {
-    const call: FrameworkCall = {
-      ...(invocation?.toolCallId !== undefined && { id: invocation.toolCallId }),
-      args: context.context,
-      ...(invocation?.abortSignal !== undefined && { signal: invocation.abortSignal }),
-      approved: selected.consequential && context.resumeData?.approved === true,
-    }
+  const execute = async (first: unknown, second?: unknown): Promise<unknown> => {
+    const { writer, ...read } = readCall(first, second, selected.consequential)
+    const call: FrameworkCall = read
     if (!selected.stream) return answer(await callRegistry(registry, selected, options, call))
     for await (const part of streamRegistry(registry, selected, options, call)) {
       if (part.type === 'result') return answer(part.result)
-      await context.writer?.write(part.value)
+      await writer?.write(part.value)
     }
     return undefined
   }
   return mastra.createTool({
     id: selected.exposedName,
     description: selected.description ?? selected.exposedName,
-    // Mastra reads a JSON Schema as well as a zod schema here (and validates with a zod schema derived from it).
-    inputSchema: selected.parameters() as never,
-    ...(selected.output !== undefined && { outputSchema: selected.output as JsonSchema as never }),
+    inputSchema: schemaFor(selected.parameters()),
+    ...(selected.output !== undefined && { outputSchema: schemaFor(selected.output) }),
     ...(selected.consequential && { requireApproval: true }),
-    execute: execute as never,
+    execute,
   })
 }
 

@@ -29,7 +29,7 @@ interface CallDetails {
  * for left-out optional properties are read as absent before validation); consequential tools set
  * `needsApproval`, so the run stops with an interruption until the call is approved. `execute`
  * calls the registry, which imports the tool's module on its first call and validates before
- * entry; a failure is thrown, which the SDK's error function hands to the model as the tool's output.
+ * entry; a failure is thrown, and the tool's error function hands its message to the model as the tool's output.
  * The SDK turns each `-` of a tool name into `_`: the model sees `delete_file` for `delete-file`.
  */
 export function toOpenAIAgentsTools<T extends ToolTypeMap = ToolTypeMap, N extends keyof T & string = keyof T & string, P extends string = ''>(
@@ -64,6 +64,9 @@ function agentsTool(registry: ToolSource, selected: SelectedTool, options: Adapt
     strict: strict !== undefined,
     ...(selected.consequential && { needsApproval: true }),
     execute,
+    // The SDK's default hands the model a generic sentence in place of the failure (0.20 does);
+    // the model gets toolcat's message (path, reason), never a stack.
+    errorFunction: (_context: unknown, error: unknown) => (error instanceof Error ? error.message : String(error)),
   } as Parameters<typeof agents.tool>[0]) as FunctionTool<unknown, any, unknown>
   return made
 }

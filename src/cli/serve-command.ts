@@ -1,57 +1,63 @@
-import { existsSync } from 'node:fs'
 import path from 'node:path'
-import { toolcatVersion } from '../analyze/package-info.js'
-import { createMcpServer, type ConfirmPolicy, type McpBridge } from '../interop/mcp/create-mcp-server.js'
-import { loadHostHandlers, type HostHandlers } from '../interop/mcp/host-handlers.js'
-import { loadMcpSdk, type McpSdk } from '../interop/mcp/load-sdk.js'
-import { loadServedRegistry, serveHandlersDir } from '../interop/mcp/served-registry.js'
-import { StdioServerTransport, type CloseReason } from '../interop/mcp/stdio-transport.js'
-import { reportExport } from '../interop/profiles/index.js'
+import { createMcpCore, type ConfirmPolicy, type McpCoreOptions } from '../interop/mcp/core.js'
 import { defaultArgumentLimits } from '../runtime/limits.js'
-import type { Catalog } from '../runtime/catalog.js'
-import type { ToolHandler } from '../runtime/types.js'
+import type { LazyRegistryOptions } from '../runtime/lazy/types.js'
 import { analysisOptions, checkerHelp } from './analysis-options.js'
-import { reportAnalysis, runAnalysis } from './analysis-run.js'
 import { UsageError, UserError, type Command, type CommandInput } from './command.js'
 import { depsHelp, depsOptions } from './deps-options.js'
+import { isBuildDir, loadBuild, runnable, type ServedTools } from './serve-build.js'
+import { loopbackHosts, serveHttp, serveStdio } from './serve-run.js'
 
 const defaultPageSize = 100
 const defaultMaxRequestBytes = 8 * 1024 * 1024
+const defaultMaxInFlight = 1024
+const defaultTtlMs = 60_000
 /** Room for the JSON-RPC envelope around arguments of the largest accepted size. */
 const envelopeBytes = 64 * 1024
-const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const
-const signalNumbers: Record<(typeof signals)[number], number> = { SIGHUP: 1, SIGINT: 2, SIGTERM: 15 }
 
-/** `toolcat serve --mcp [toolsDir]`: serves the tools over MCP on stdio, each handler imported at its first call. */
+/** `toolcat serve --mcp <outDir|toolsDir>`: serves a build (or, in development, sources) over MCP on stdio or Streamable HTTP. */
 export const serveCommand: Command = {
   name: 'serve',
-  help: `Usage: toolcat serve --mcp [toolsDir] [options]
+  help: `Usage: toolcat serve --mcp <dir> [--http [host:]port] [options]
 
-Analyses the tools in toolsDir (default: tools), writes their registry into
-node_modules/.cache/toolcat/serve under the project root and serves them as an MCP server on
-stdin/stdout. A tool's module is imported at its first tools/call. Only tools that can run are
-listed: a declaration-only tool (no execute) needs a handler from --handlers. stdout carries the
-protocol only; diagnostics and logs go to stderr. No request can stop the server: one too large,
-not JSON or not JSON-RPC is answered with a JSON-RPC error (and logged) and the next is read. The
-server stops when stdin ends (the client left) or on SIGINT, SIGTERM or SIGHUP, saying which.
-Needs the optional peer @modelcontextprotocol/sdk.
+Serves tools as an MCP server, each tool's module imported at its first tools/call.
+<dir> is either
+  a build: the folder toolcat build --outDir wrote (catalog.json and registry.js). Nothing is
+    analysed or compiled at start: the server lists the catalog and imports registry.js. Use this
+    in production.
+  a tools folder (development): its sources are analysed at every start (TypeScript and the
+    checker) and their registry written into node_modules/.cache/toolcat/serve.
+On stdin/stdout by default (stdout carries the protocol only; logs go to stderr), or over
+Streamable HTTP with --http, at the endpoint /mcp. Both MCP revisions are spoken, per request:
+2025-11-25 (initialize) and 2026-07-28 (stateless: no handshake, server/discover). Only tools
+that can run are listed: a declaration-only tool needs a handler from --handlers. No request can
+stop the server: one too large, not JSON or not JSON-RPC is answered with an error and logged.
+The server stops when stdin ends (stdio) or on SIGINT, SIGTERM or SIGHUP, saying which.
 
 Options:
-  --mcp                       speak the Model Context Protocol over stdio (required)
+  --mcp <dir>                 the build or tools folder to serve (required)
+  --http [host:]port          serve Streamable HTTP on http://host:port/mcp (host: 127.0.0.1; a
+                              loopback server refuses other Host and Origin headers); port 0 picks one
+  --allowed-origin <origin>   an Origin a browser page may call from (repeatable; with --http)
+  --confirm <ask|allow|deny>  who confirms a consequential tool: ask (default) asks the person
+                              through the client (elicitation, input_required) and refuses when
+                              the client cannot ask or says anything but yes; allow approves every
+                              call (trusted hosts only); deny refuses every call
   --handlers <module>         an ES module (.ts or .js) exporting handlers by tool name for
                               declaration-only tools, e.g. export async function lookup_order(args)
-                              {…}; its export names are read at start-up, the module is imported at
-                              the first call of one of them
+                              {…}; its export names are read at start-up (compiled with esbuild),
+                              the module is imported at the first call of one of them
   --page-size <n>             tools per tools/list page (default: ${defaultPageSize})
-  --confirm <deny|allow>      answer for consequential tools, which have nobody to confirm them:
-                              deny refuses every call (default), allow approves every call
+  --cache-ttl-ms <n>          the ttlMs cache hint of every 2026-07-28 listing (default: ${defaultTtlMs})
+  --max-in-flight <n>         requests answered at once (per connection on stdio); the excess is
+                              answered with an error (default: ${defaultMaxInFlight})
   --max-request-bytes <n>     longest JSON-RPC message accepted, in bytes (default: 8 MiB, or
                               --max-argument-bytes plus 64 KiB when that is more)
   --max-argument-bytes <n>    largest arguments of one call, as JSON text (the registry's
                               limits.maxBytes; default: ${defaultArgumentLimits.maxBytes})
   --max-argument-depth <n>    deepest nesting of a call's arguments (the registry's
                               limits.maxDepth; default: ${defaultArgumentLimits.maxDepth})
-  --tsconfig <file>           tsconfig to type-check with (default: <root>/tsconfig.json when present)
+  --tsconfig <file>           (sources) tsconfig to type-check with (default: <root>/tsconfig.json)
 ${checkerHelp(30)}
 ${depsHelp(30)}
   -h, --help                  show this help
@@ -63,109 +69,71 @@ SIGINT, SIGTERM or SIGHUP, 1 when the tools cannot be built or served, 2 on bad 
     checker: analysisOptions.checker,
     help: analysisOptions.help,
     ...depsOptions,
-    mcp: { type: 'boolean' },
+    mcp: { type: 'string' },
+    http: { type: 'string' },
+    'allowed-origin': { type: 'string', multiple: true },
     handlers: { type: 'string' },
     'page-size': { type: 'string' },
+    'cache-ttl-ms': { type: 'string' },
+    'max-in-flight': { type: 'string' },
     confirm: { type: 'string' },
     'max-request-bytes': { type: 'string' },
     'max-argument-bytes': { type: 'string' },
     'max-argument-depth': { type: 'string' },
   },
-  maxPositionals: 1,
+  maxPositionals: 0,
   async run(input) {
-    if (input.values.mcp !== true) throw new UsageError('serve needs --mcp (the only protocol it speaks)')
-    const pageSize = positiveInteger(input, 'page-size') ?? defaultPageSize
-    const confirm = confirmPolicyOf(input)
+    const dir = input.values.mcp
+    if (typeof dir !== 'string') throw new UsageError('serve needs --mcp <dir>: a build folder (toolcat build --outDir) or, in development, a tools folder')
+    const http = input.values.http === undefined ? undefined : listenAddress(input.values.http)
     const maxBytes = positiveInteger(input, 'max-argument-bytes') ?? defaultArgumentLimits.maxBytes
     const maxDepth = positiveInteger(input, 'max-argument-depth') ?? defaultArgumentLimits.maxDepth
     const maxRequestBytes = positiveInteger(input, 'max-request-bytes') ?? Math.max(defaultMaxRequestBytes, maxBytes + envelopeBytes)
+    const maxInFlight = positiveInteger(input, 'max-in-flight') ?? defaultMaxInFlight
+    const ttlMs = nonNegativeInteger(input, 'cache-ttl-ms') ?? defaultTtlMs
     const handlersModule = typeof input.values.handlers === 'string' ? input.values.handlers : undefined
-    if (handlersModule !== undefined && !existsSync(path.resolve(handlersModule))) throw new UserError(`--handlers ${handlersModule}: no such file`)
-    const sdk = await loadMcpSdk()
-    if (sdk === undefined) throw new UserError('serve --mcp needs the MCP SDK: npm install --save-dev @modelcontextprotocol/sdk')
-    const run = await runAnalysis(input)
-    reportAnalysis(run, input)
-    if (run.failed) return 1
+    const coreOptions = { pageSize: positiveInteger(input, 'page-size') ?? defaultPageSize, confirm: confirmPolicyOf(input), cache: { ttlMs } }
     const log = (line: string) => process.stderr.write(`${line}\n`)
-    const host = handlersModule === undefined ? undefined : await hostHandlers(handlersModule, run.root)
-    const handled = host === undefined ? [] : handledTools(run.catalog, host, log)
-    const handlers: Record<string, ToolHandler<any, unknown>> = host === undefined ? {} : host.handlersFor(handled)
-    const registry = await loadServedRegistry(run.catalog, run.root, { handlers, limits: { maxBytes, maxDepth }, releaseOnAbort: true }).catch((error: unknown) => {
-      throw new UserError(`cannot load the tools' registry: ${error instanceof Error ? error.message : String(error)}`)
+    const registryOptions: LazyRegistryOptions = { limits: { maxBytes, maxDepth }, releaseOnAbort: true }
+    const build = isBuildDir(dir)
+    const served = build ? await servedBuild(dir, registryOptions, handlersModule, log) : await (await import('./serve-sources.js')).serveSources(input, registryOptions, handlersModule, log)
+    if (typeof served === 'number') return served
+    const mode = build ? `from the build in ${dir}` : `from the sources in ${dir} (development: analysed at every start; serve a toolcat build --outDir folder in production)`
+    const unlisted = served.unlisted.length === 0 ? '' : `; not listed (declaration-only, no handler): ${served.unlisted.join(', ')}`
+    const options: McpCoreOptions = { ...coreOptions, registry: served.registry, catalog: served.catalog, log }
+    const count = served.catalog.tools.length
+    if (http === undefined) {
+      return serveStdio(createMcpCore(options), { maxRequestBytes, maxInFlight, log, startLine: `toolcat: serving ${count} tools over MCP (stdio)${unlisted}; ${mode}` })
+    }
+    const origins = (input.values['allowed-origin'] as string[] | undefined) ?? []
+    const loopback = ['127.0.0.1', 'localhost', '::1'].includes(http.host)
+    return serveHttp((port) => ({ ...options, maxRequestBytes, maxInFlight, allowedOrigins: origins, ...(loopback ? { allowedHosts: loopbackHosts(port) } : {}) }), {
+      ...http,
+      log,
+      startLine: (url) => `toolcat: serving ${count} tools over MCP (Streamable HTTP) at ${url}${unlisted}; ${mode}`,
+    }).catch((error: Error & { listen?: true }) => {
+      if (error.listen) throw new UserError(error.message)
+      throw error
     })
-    const bridge = createMcpServer(sdk, { catalog: run.catalog, registry, pageSize, confirm, handled: new Set(handled), toolcatVersion: toolcatVersion(), log })
-    // Cosmetic rewrites (a non-object output wrapped as { result }) do not concern the operator.
-    for (const line of reportExport(bridge.warnings.filter((change) => change.kind !== 'cosmetic'), true).lines) log(line)
-    return serve(bridge, sdk, maxRequestBytes, log)
   },
 }
 
-/** Connects the server to stdio and resolves with the exit code once stdin ends, stdout breaks or a signal comes. */
-async function serve(bridge: McpBridge, sdk: McpSdk, maxRequestBytes: number, log: (line: string) => void): Promise<number> {
-  const transport = new StdioServerTransport(process.stdin, process.stdout, { maxRequestBytes, validate: sdk.isJsonRpcMessage, log })
-  let onSignal: (signal: (typeof signals)[number]) => void = () => undefined
-  const stopped = new Promise<number>((resolve) => {
-    onSignal = (signal) => {
-      log(`toolcat: received ${signal}, stopping`)
-      resolve(128 + signalNumbers[signal])
-    }
-    bridge.server.onclose = () => {
-      log(`toolcat: ${closeLine(transport.closeReason)}`)
-      resolve(0)
-    }
-  })
-  for (const signal of signals) process.on(signal, onSignal)
-  // A tool's stray timer or unawaited promise must not take the server down with it; nor may a
-  // client that closed stderr too (a log line then has nowhere to go).
-  const onStray = (error: unknown) => log(`toolcat: a tool failed outside its call, still serving: ${error instanceof Error ? error.message : String(error)}`)
-  process.on('uncaughtException', onStray)
-  process.on('unhandledRejection', onStray)
-  process.stderr.on('error', ignore)
-  await bridge.server.connect(transport)
-  const unlisted = bridge.unlisted.length === 0 ? '' : `; not listed (declaration-only, no handler): ${bridge.unlisted.join(', ')}`
-  log(`toolcat: serving ${bridge.served.length} tools over MCP (stdio)${unlisted}`)
-  const code = await stopped
-  for (const signal of signals) process.off(signal, onSignal)
-  process.off('uncaughtException', onStray)
-  process.off('unhandledRejection', onStray)
-  bridge.server.onclose = undefined
-  // Closing aborts the calls still running; their results are dropped.
-  await bridge.server.close().catch(() => undefined)
-  // A handler that ignores its abort signal must not keep the process alive.
-  setTimeout(() => process.exit(code), 500).unref()
-  return code
+/** A build folder's registry, with `--handlers` (compiled only when given) for its declaration-only tools. */
+async function servedBuild(dir: string, registryOptions: LazyRegistryOptions, handlersModule: string | undefined, log: (line: string) => void): Promise<ServedTools> {
+  const build = await loadBuild(dir)
+  if (handlersModule === undefined) return runnable(build.catalog, build.createRegistry(registryOptions), new Set())
+  // Only --handlers needs a compiler (esbuild): loaded for it alone.
+  const [{ hostHandlersFor }, { serveHandlersDir }] = await Promise.all([import('./serve-handlers.js'), import('../interop/mcp/host-handlers.js')])
+  const handlers = await hostHandlersFor(build.catalog, handlersModule, path.resolve(serveHandlersDir), log)
+  return runnable(build.catalog, build.createRegistry({ ...registryOptions, handlers }), new Set(Object.keys(handlers)))
 }
 
-function ignore(): void {}
-
-function closeLine(reason: CloseReason | undefined): string {
-  if (reason === 'stdin ended') return 'stdin ended (the client disconnected), stopping'
-  if (reason === 'stdout closed') return 'stdout closed (the client is gone), stopping'
-  return 'connection closed, stopping'
-}
-
-async function hostHandlers(module: string, root: string): Promise<HostHandlers> {
-  try {
-    return await loadHostHandlers(module, process.cwd(), path.join(root, serveHandlersDir))
-  } catch (error) {
-    const errors = (error as { errors?: { text: string; location?: { file: string; line: number; column: number } | null }[] }).errors
-    const first = errors?.[0]
-    const where = first?.location ? `${first.location.file}:${first.location.line}:${first.location.column + 1}: ` : ''
-    throw new UserError(`cannot compile --handlers ${module}: ${where}${first?.text ?? (error instanceof Error ? error.message : String(error))}`)
-  }
-}
-
-/** The declaration-only tools the handlers module covers; an export naming anything else is reported. */
-function handledTools(catalog: Catalog, host: HostHandlers, log: (line: string) => void): string[] {
-  const byName = new Map(catalog.tools.map((tool) => [tool.name, tool]))
-  const handled: string[] = []
-  for (const name of host.names) {
-    const tool = byName.get(name)
-    if (tool === undefined) log(`warning: ${host.module} exports ${JSON.stringify(name)}, which names no tool: ignored`)
-    else if (tool.declarationOnly !== true) log(`warning: ${host.module} exports ${JSON.stringify(name)}, but that tool has its own execute: ignored`)
-    else handled.push(name)
-  }
-  return handled
+/** `[host:]port`: the host defaults to 127.0.0.1 (loopback: nothing else can reach the server). */
+function listenAddress(value: unknown): { host: string; port: number } {
+  const match = typeof value === 'string' ? /^(?:\[?([^\]]*?)\]?:)?(\d{1,5})$/.exec(value) : null
+  const port = Number(match?.[2])
+  if (match === null || port > 65535) throw new UsageError(`--http takes [host:]port, got ${JSON.stringify(value)}`)
+  return { host: match[1] || '127.0.0.1', port }
 }
 
 function positiveInteger(input: CommandInput, option: string): number | undefined {
@@ -176,8 +144,12 @@ function positiveInteger(input: CommandInput, option: string): number | undefine
   return size
 }
 
+function nonNegativeInteger(input: CommandInput, option: string): number | undefined {
+  return input.values[option] === '0' ? 0 : positiveInteger(input, option)
+}
+
 function confirmPolicyOf(input: CommandInput): ConfirmPolicy {
-  const value = input.values.confirm ?? 'deny'
-  if (value !== 'deny' && value !== 'allow') throw new UsageError(`--confirm must be deny or allow, got ${JSON.stringify(value)}`)
+  const value = input.values.confirm ?? 'ask'
+  if (value !== 'ask' && value !== 'deny' && value !== 'allow') throw new UsageError(`--confirm must be ask, allow or deny, got ${JSON.stringify(value)}`)
   return value
 }

@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
-import { build, type BuildOptions, type Plugin } from 'esbuild'
+import type { BuildOptions, Plugin } from 'esbuild'
 import { relativePath } from '../paths.js'
 import type { Catalog, CatalogTool } from '../runtime/catalog.js'
 import type { EmitTarget } from './emit-target.js'
@@ -10,6 +10,7 @@ import { stringLiteral } from './literals.js'
 import { generateToolEntryModule } from './tool-entry-module.js'
 import { ToolCompileError } from './tool-compile-error.js'
 import { withCompilerGc } from './compiler-gc.js'
+import { loadCompiler } from './load-compiler.js'
 import { toolcatNamesImported, toolcatSubsetModule } from './toolcat-imports.js'
 import { emitValidatorModules, helperModulePath, type CompiledFile } from './validator-modules.js'
 import type { ValidatorMemo } from './validator-memo.js'
@@ -37,6 +38,7 @@ export async function compileTools(
 ): Promise<CompiledFile[]> {
   const validators: CompiledFile[] = []
   const helpers = ownValidators(target) ? emitValidatorModules(catalog, fileOf, (file) => validators.push(file)) : []
+  const { build } = await loadCompiler()
   const result = await withCompilerGc(() => build({ ...buildOptions(catalog, root, target, fileOf, helpers), outdir: '.', write: false })).catch(failedCompile)
   return [...validators, ...result.outputFiles.map((file) => ({ path: relativePath(root, file.path), contents: file.text }))]
 }
@@ -69,6 +71,7 @@ export async function compileToolsInto(
     written.push(file.path)
   }
   const helpers = ownValidators(target) ? emitValidatorModules(catalog, fileOf, write, memo) : []
+  const { build } = await loadCompiler()
   const result = await withCompilerGc(() => build({ ...buildOptions(catalog, root, target, fileOf, helpers), outdir: folder, write: true, metafile: true })).catch(
     (error: unknown) => {
       // esbuild reports a full disk as its own error: still a write failure, not a compile failure.

@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs'
-import { stop } from 'esbuild'
+import { loadedCompiler } from './load-compiler.js'
 
 /** How long to wait for esbuild's service process to be gone, at most. */
 const EXIT_WAIT_MS = 2000
@@ -13,8 +13,10 @@ const EXIT_WAIT_MS = 2000
  * Node has reaped them, else a tenth of a second, in which a Go process exits on SIGTERM.
  */
 export async function stopCompiler(): Promise<void> {
+  const compiler = await loadedCompiler()
+  if (compiler === undefined) return
   const before = compilerChildren()
-  await stop()
+  await compiler.stop()
   if (before === undefined) {
     await delay(100)
     return

@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { adapterProject, removeProject, runScript } from './adapter-project.js'
+import { aiSdkScript } from './ai-sdk-script.js'
 
 // Real agent steps of the Vercel AI SDK (`generateText` / `streamText` with `stopWhen`) over the
 // registry fixture, with the SDK's own MockLanguageModelV3 as the model; each run is a fresh Node
-// process, so `imports()` counts exactly the tool modules that run imported.
+// process, so `imports()` counts exactly the tool modules that run imported. A call reaching its
+// handler, a fault coming back as the tool error and the approval flow are tested for ai 6 and 7,
+// each in a fresh app of its own, in test/compat/ai-sdk-majors.test.ts.
 let project = ''
 beforeAll(async () => {
   project = await adapterProject()
@@ -11,47 +14,13 @@ beforeAll(async () => {
 afterAll(() => removeProject(project))
 
 const prelude = `import { generateText, jsonSchema, simulateReadableStream, stepCountIs, streamText } from 'ai'
-import { MockLanguageModelV3 } from 'ai/test'
+import { MockLanguageModelV3, MockLanguageModelV3 as MockModel } from 'ai/test'
 import { toAiSdkTools } from 'toolcat/ai-sdk'
-const usage = { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 1, text: 1, reasoning: 0 } }
-const call = (toolCallId, toolName, input) => ({ type: 'tool-call', toolCallId, toolName, input: JSON.stringify(input) })
-// A model that answers each turn with the next of \`turns\` (tool calls, then text), recording every prompt.
-function scripted(turns) {
-  const prompts = []
-  const model = new MockLanguageModelV3({
-    doGenerate: async (options) => {
-      prompts.push(options.prompt)
-      const content = turns[prompts.length - 1] ?? [{ type: 'text', text: 'done' }]
-      const calls = content.some((part) => part.type === 'tool-call')
-      return { content, finishReason: { unified: calls ? 'tool-calls' : 'stop', raw: undefined }, usage, warnings: [] }
-    },
-  })
-  return { model, prompts }
-}
-const toolParts = (prompt) => prompt.filter((message) => message.role === 'tool').flatMap((message) => message.content)`
+${aiSdkScript}`
 
 const run = (body: string): any => runScript(project, prelude, body)
 
 describe('toolcat/ai-sdk in a real generateText loop', () => {
-  test('the model calls a tool: only its module is imported, and its result (or its argument fault) reaches the next turn', () => {
-    const output = run(`
-      const tools = toAiSdkTools(createRegistry(), { catalog })
-      const listed = imports()
-      const { model, prompts } = scripted([[call('c1', 'add', { left: 2, right: 3 }), call('c2', 'add', { left: 'x', right: 3 })]])
-      const result = await generateText({ model, tools, prompt: 'add', stopWhen: stepCountIs(3) })
-      return { listed, imports: imports(), text: result.text, steps: result.steps.length, second: toolParts(prompts[1]).map((part) => part.output) }`)
-    expect(output).toEqual({
-      listed: {},
-      imports: { add: 1 },
-      text: 'done',
-      steps: 2,
-      second: [
-        { type: 'json', value: { sum: 5, marker: 'HANDLER_MARKER_ADD' } },
-        { type: 'error-text', value: 'left: type; expected number; received "x"' },
-      ],
-    })
-  })
-
   test('tools are advertised with the catalog schema, the output schema and needsApproval', () => {
     const output = run(`
       const tools = toAiSdkTools(createRegistry(), { catalog })
@@ -75,29 +44,6 @@ describe('toolcat/ai-sdk in a real generateText loop', () => {
     expect(output.output).toEqual({ type: 'object', properties: { sum: { type: 'number' }, marker: { type: 'string' } }, required: ['sum', 'marker'], additionalProperties: false })
     expect(output.approval).toEqual({ add: false, countdown: false, 'delete-file': true, flaky: false, lookup: false, search: false })
     expect(output.imports).toEqual({})
-  })
-
-  test('a consequential tool waits for the SDK approval: not run while pending or denied, run once approved', () => {
-    const output = run(`
-      const tools = toAiSdkTools(createRegistry())
-      const { model, prompts } = scripted([[call('d1', 'delete-file', { path: 'a.txt' })]])
-      const first = await generateText({ model, tools, prompt: 'delete', stopWhen: stepCountIs(3) })
-      const request = first.content.find((part) => part.type === 'tool-approval-request')
-      const pending = { imports: imports(), turns: prompts.length, request: request?.toolCall.toolName }
-      const history = [{ role: 'user', content: 'delete' }, ...first.response.messages]
-      const answer = (approved) => ({ role: 'tool', content: [{ type: 'tool-approval-response', approvalId: request.approvalId, approved }] })
-      const denied = await generateText({ model: scripted([]).model, tools, messages: [...history, answer(false)], stopWhen: stepCountIs(3) })
-      const afterDenial = imports()
-      const approvedRun = scripted([])
-      await generateText({ model: approvedRun.model, tools, messages: [...history, answer(true)], stopWhen: stepCountIs(3) })
-      return { pending, denied: denied.content.filter((part) => part.type === 'tool-result' || part.type === 'tool-error').length, afterDenial, approved: toolParts(approvedRun.prompts[0]).map((part) => part.output), imports: imports() }`)
-    expect(output).toEqual({
-      pending: { imports: {}, turns: 1, request: 'delete-file' },
-      denied: 0,
-      afterDenial: {},
-      approved: [{ type: 'text', value: 'deleted a.txt' }],
-      imports: { 'delete-file': 1 },
-    })
   })
 
   test("calling a consequential tool's execute directly is refused without an approval or a confirm hook, and asks the hook", () => {

@@ -37,8 +37,8 @@ describe('toolcat/langchain in a real createAgent run', () => {
     expect(output.turns).toBe(2)
     expect(output.second).toEqual([
       { id: 'c1', status: 'success', content: JSON.stringify({ sum: 5, marker: 'HANDLER_MARKER_ADD' }) },
-      // LangChain checks the catalog schema first; its own fault is its tool error, and the run goes on.
-      { id: 'c2', status: 'error', content: expect.stringContaining('did not match expected schema') },
+      // LangChain's own check refuses first; the model still reads toolcat's fault (path, reason), no stack.
+      { id: 'c2', status: 'error', content: 'right: type; expected number; received "x"' },
       { id: 'c3', status: 'error', content: 'tool has no handler: lookup' },
     ])
     expect(output.last).toBe('ai')
@@ -92,15 +92,18 @@ describe('toolcat/langchain in a real createAgent run', () => {
       const events = []
       const message = await countdown.invoke({ id: 'k1', name: 'calc_countdown', args: { from: 3 }, type: 'tool_call' }, { callbacks: [{ handleToolEvent: (chunk) => { events.push(chunk) } }] })
       const direct = await add.invoke({ left: 1, right: 2 })
-      const thrown = await add.invoke({ left: 1, right: 2, extra: 1 }).then(() => 'no error', (error) => error.constructor.name)
-      return { names: [countdown.name, add.name], events, content: message.content, status: message.status, direct, thrown, imports: imports() }`)
+      // LangChain's own check refuses both; toolcat's rules then apply: an undeclared key is dropped, a wrong type is its fault.
+      const extra = await add.invoke({ left: 1, right: 2, extra: 1 })
+      const thrown = await add.invoke({ left: 1, right: 'x' }).then(() => 'no error', (error) => error.message)
+      return { names: [countdown.name, add.name], events, content: message.content, status: message.status, direct, extra, thrown, imports: imports() }`)
     expect(output).toEqual({
       names: ['calc_countdown', 'calc_add'],
       events: [3, 2, 1],
       content: '[3,2,1]',
       status: 'success',
       direct: { sum: 3, marker: 'HANDLER_MARKER_ADD' },
-      thrown: 'ToolInputParsingException',
+      extra: { sum: 3, marker: 'HANDLER_MARKER_ADD' },
+      thrown: 'right: type; expected number; received "x"',
       imports: { countdown: 1, add: 1 },
     })
   })

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { adapterProject, removeProject, runScript } from './adapter-project.js'
+import { openAIAgentsPrelude } from './openai-agents-script.js'
 
 // Real runs of the OpenAI Agents SDK (`run(agent, input)`) over the registry fixture, with a
 // `Model` implemented here that plays scripted turns and records each request; each run is a
@@ -10,26 +11,7 @@ beforeAll(async () => {
 })
 afterAll(() => removeProject(project))
 
-const prelude = `import { Agent, Usage, run, setTracingDisabled } from '@openai/agents'
-import { toOpenAIAgentsTools } from 'toolcat/openai-agents'
-setTracingDisabled(true)
-const call = (callId, name, args) => ({ type: 'function_call', callId, name, arguments: JSON.stringify(args), status: 'completed' })
-const text = (value) => ({ type: 'message', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: value }] })
-// A Model answering each turn with the next of \`turns\` (tool calls), then 'done', recording every request.
-function scripted(turns) {
-  const requests = []
-  const model = {
-    async getResponse(request) {
-      requests.push(request)
-      return { usage: new Usage(), output: turns[requests.length - 1] ?? [text('done')] }
-    },
-    async *getStreamedResponse() {
-      throw new Error('not streamed in these tests')
-    },
-  }
-  return { model, requests }
-}
-const results = (request) => (Array.isArray(request.input) ? request.input : []).filter((item) => item.type === 'function_call_result').map((item) => ({ callId: item.callId, output: item.output }))`
+const prelude = openAIAgentsPrelude
 
 const run = (body: string): any => runScript(project, prelude, body)
 

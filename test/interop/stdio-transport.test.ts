@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream'
-import { JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js'
 import { describe, expect, test } from 'vitest'
+import { isJsonRpcMessage, type JsonRpcMessage as JSONRPCMessage } from '../../src/interop/mcp/jsonrpc.js'
 import { RequestHeadScanner } from '../../src/interop/mcp/request-head.js'
 import { StdioServerTransport } from '../../src/interop/mcp/stdio-transport.js'
 
@@ -34,7 +34,7 @@ describe('StdioServerTransport', () => {
     const received: JSONRPCMessage[] = []
     const transport = new StdioServerTransport(input, output, {
       maxRequestBytes,
-      validate: (value): value is JSONRPCMessage => JSONRPCMessageSchema.safeParse(value).success,
+      validate: isJsonRpcMessage,
       log: (line) => logs.push(line),
     })
     transport.onmessage = (message) => received.push(message)

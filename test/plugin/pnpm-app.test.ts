@@ -12,7 +12,8 @@ import { claimedOutput, readmeBlock } from './helpers/readme-block.js'
 // A new user's app: a fresh folder outside the repository, the packed tarball and vite installed
 // with pnpm (strict layout: the app reaches only what it declares), vite.config.ts and src/main.ts
 // exactly as the README's "In a bundler" section writes them. Client and SSR builds, the SSR output
-// run with node, and `vite` dev serving the page to Chromium.
+// run with node, and `vite` dev serving the page to Chromium. `pnpm add` approves no build: toolcat
+// brings no install script (pnpm 12 fails an install with an unapproved one, ERR_PNPM_IGNORED_BUILDS).
 
 const app = mkdtempSync(join(tmpdir(), 'toolcat-pnpm-app-'))
 const pack = mkdtempSync(join(tmpdir(), 'toolcat-pnpm-pack-'))
@@ -82,7 +83,7 @@ beforeAll(() => {
   }
   const [packed] = JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destination', pack], { cwd: repoRoot, encoding: 'utf8' })) as { filename: string }[]
   if (packed === undefined) throw new Error('npm pack reported no tarball')
-  run(join(repoRoot, 'node_modules/.bin/pnpm'), ['add', join(pack, packed.filename), 'vite@8.3.8', 'ai@6.0.325', '--allow-build=esbuild'])
+  run(join(repoRoot, 'node_modules/.bin/pnpm'), ['add', join(pack, packed.filename), 'vite@8.3.8', 'ai@6.0.325'])
   vite('build')
   vite('build', '--ssr', 'src/main.ts', '--outDir', 'dist-ssr')
   vite('build', '--ssr', 'src/checks.ts', '--outDir', 'dist-checks')
@@ -93,6 +94,9 @@ beforeAll(() => {
 test('the layout is strict: the app reaches toolcat, vite and ai, not their dependencies', () => {
   expect(readdirSync(join(app, 'node_modules')).filter((name) => !name.startsWith('.')).sort()).toEqual(['ai', 'toolcat', 'vite'])
   expect(existsSync(join(app, 'node_modules/ajv'))).toBe(false)
+  // No native esbuild (vite 8 does not bring one): `toolcat build --outDir` above compiled with esbuild-wasm.
+  expect(readdirSync(join(app, 'node_modules/.pnpm')).filter((name) => name.startsWith('esbuild@'))).toEqual([])
+  expect(readdirSync(join(app, 'node_modules/.pnpm')).some((name) => name.startsWith('esbuild-wasm@'))).toBe(true)
 })
 
 test("the SSR build of the README's src/main.ts runs under node and prints what its comments claim", () => {

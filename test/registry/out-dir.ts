@@ -32,9 +32,9 @@ export async function generatedProject(validators?: 'precompiled' | 'runtime'): 
  * Runs an ES module script in a fresh Node process inside `project`, with the generated registry
  * imported as `createRegistry` and `imports()` returning the import counts the fixtures record.
  * The script's last expression value is printed as JSON and parsed back. `prelude` (imports,
- * declarations) comes before the body, at the module's top level.
+ * declarations) comes before the body, at the module's top level. `node` is the binary to run.
  */
-export function runInFreshNode(project: string, body: string, prelude = ''): unknown {
+export function runInFreshNode(project: string, body: string, prelude = '', node = process.execPath): unknown {
   const script = [
     "import { createRegistry } from './out/registry.js'",
     'const imports = () => ({ ...globalThis.__toolcatImports })',
@@ -42,7 +42,7 @@ export function runInFreshNode(project: string, body: string, prelude = ''): unk
     `const output = await (async () => { ${body} })()`,
     'process.stdout.write(JSON.stringify(output))',
   ].join('\n')
-  const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: project, encoding: 'utf8' })
+  const run = spawnSync(node, ['--input-type=module', '-e', script], { cwd: project, encoding: 'utf8' })
   if (run.status !== 0) throw new Error(`node exited with ${run.status}: ${run.stderr}`)
   return JSON.parse(run.stdout)
 }

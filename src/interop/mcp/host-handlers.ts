@@ -1,7 +1,10 @@
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { build } from 'esbuild'
+import { loadCompiler } from '../../emit/load-compiler.js'
 import type { ToolHandler } from '../../runtime/types.js'
+
+/** Where `serve --handlers` compiles the host's handlers module: beside the registry, not inside it. */
+export const serveHandlersDir = 'node_modules/.cache/toolcat/serve-handlers'
 
 /** Handlers a host supplies for declaration-only tools, read from one ES module. */
 export interface HostHandlers {
@@ -25,6 +28,7 @@ export interface HostHandlers {
 export async function loadHostHandlers(module: string, cwd: string, outDir: string): Promise<HostHandlers> {
   const entry = path.resolve(cwd, module)
   const outfile = path.join(outDir, 'handlers.js')
+  const { build } = await loadCompiler()
   const result = await build({
     absWorkingDir: cwd,
     entryPoints: [entry],

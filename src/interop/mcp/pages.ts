@@ -18,11 +18,17 @@ export function pageOf<T>(items: readonly T[], size: number, cursor: string | un
 }
 
 function encodeCursor(index: number): string {
-  return Buffer.from(String(index)).toString('base64url')
+  return btoa(String(index)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_')
 }
 
 function decodeCursor(cursor: string, length: number): number {
-  const text = Buffer.from(cursor, 'base64url').toString()
+  let text = ''
+  try {
+    // base64url without padding, decoded with what every runtime has (no Buffer on Workers).
+    text = atob(cursor.replace(/-/g, '+').replace(/_/g, '/'))
+  } catch {
+    text = ''
+  }
   const index = /^(0|[1-9][0-9]*)$/.test(text) ? Number(text) : Number.NaN
   if (!(index >= 0 && index < length)) throw new InvalidCursorError(`invalid cursor: ${JSON.stringify(cursor)}`)
   return index

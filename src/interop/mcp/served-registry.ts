@@ -7,9 +7,6 @@ import type { LazyRegistry, LazyRegistryOptions } from '../../runtime/lazy/types
 /** Where `serve` writes the registry it runs: a cache folder of the project, ignored like any other. */
 export const serveCacheDir = 'node_modules/.cache/toolcat/serve'
 
-/** Where `serve --handlers` compiles the host's handlers module: beside the registry, not inside it. */
-export const serveHandlersDir = 'node_modules/.cache/toolcat/serve-handlers'
-
 /**
  * Writes the catalog's registry and compiled tool modules (the `--outDir` output) into the
  * project's cache folder and imports its `registry.js`. The same generated code an app runs thus

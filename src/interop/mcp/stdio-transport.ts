@@ -1,18 +1,16 @@
 import type { Readable, Writable } from 'node:stream'
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js'
+import { errorCodes, errorResponse, isJsonRpcMessage, requestIdOf, type JsonRpcMessage } from './jsonrpc.js'
 import { RequestHeadScanner } from './request-head.js'
 
-/** JSON-RPC error codes the transport answers with itself. */
-const parseError = -32700
-const invalidRequest = -32600
+const { parseError, invalidRequest } = errorCodes
+type JSONRPCMessage = JsonRpcMessage
 
 /** How the stdio transport reads and checks messages. */
 export interface StdioTransportOptions {
   /** Longest message line accepted, in bytes (the newline excluded). */
   readonly maxRequestBytes: number
-  /** Validates a parsed message as JSON-RPC (the SDK's `JSONRPCMessageSchema.safeParse`). */
-  readonly validate: (value: unknown) => value is JSONRPCMessage
+  /** Validates a parsed message as JSON-RPC. @default isJsonRpcMessage */
+  readonly validate?: (value: unknown) => value is JSONRPCMessage
   /** Writes one diagnostic line (to stderr). */
   readonly log: (line: string) => void
 }
@@ -29,7 +27,7 @@ export type CloseReason = 'stdin ended' | 'stdout closed' | 'closed by the serve
  * only when stdin ends or stdout breaks (a client gone mid-call), saying which in `closeReason`.
  * (The SDK's own stdio transport closes itself on a line over 10 MB.)
  */
-export class StdioServerTransport implements Transport {
+export class StdioServerTransport {
   onclose?: () => void
   onerror?: (error: Error) => void
   onmessage?: (message: JSONRPCMessage) => void
@@ -57,11 +55,13 @@ export class StdioServerTransport implements Transport {
     this.#output.on('error', this.#onOutputError)
   }
 
-  send(message: JSONRPCMessage): Promise<void> {
+  /** Writes one message (an object, or its JSON text); resolves once flushed. */
+  send(message: JSONRPCMessage | string): Promise<void> {
     if (this.closeReason !== undefined) return Promise.resolve()
     // Resolves once flushed (backpressure). A write to a closed pipe reports through 'error'
     // (EPIPE), handled as the client leaving.
-    return new Promise((resolve) => this.#output.write(`${JSON.stringify(message)}\n`, () => resolve()))
+    const text = typeof message === 'string' ? message : JSON.stringify(message)
+    return new Promise((resolve) => this.#output.write(`${text}\n`, () => resolve()))
   }
 
   async close(): Promise<void> {
@@ -128,7 +128,7 @@ export class StdioServerTransport implements Transport {
       this.#answerError(undefined, parseError, `Parse error: ${reason}`)
       return
     }
-    if (!this.#options.validate(value)) {
+    if (!(this.#options.validate ?? isJsonRpcMessage)(value)) {
       const id = requestIdOf(value)
       this.#options.log(`toolcat: a message that is not JSON-RPC was answered with Invalid Request${id === undefined ? '' : ` (id ${JSON.stringify(id)})`}`)
       this.#answerError(id, invalidRequest, 'Invalid Request: not a JSON-RPC 2.0 message')
@@ -143,7 +143,7 @@ export class StdioServerTransport implements Transport {
 
   /** An error response; without a known id, `id` is left out (MCP's JSONRPCErrorResponse allows it). */
   #answerError(id: string | number | undefined, code: number, message: string): void {
-    void this.send({ jsonrpc: '2.0', ...(id === undefined ? {} : { id }), error: { code, message } } as JSONRPCMessage)
+    void this.send(errorResponse(id, code, message))
   }
 
   readonly #onEnd = (): void => this.#closeWith('stdin ended')
@@ -168,11 +168,4 @@ export class StdioServerTransport implements Transport {
     this.#oversized = undefined
     this.onclose?.()
   }
-}
-
-/** The `id` of something shaped like a request, to answer it even when it is not valid JSON-RPC. */
-function requestIdOf(value: unknown): string | number | undefined {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined
-  const { id } = value as { id?: unknown }
-  return typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id)) ? id : undefined
 }

@@ -1,15 +1,19 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { adapterProject, removeProject, runScript } from './adapter-project.js'
+import { spawnSync } from 'node:child_process'
+import { mkdirSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { describe, expect, test } from 'vitest'
+import { repoRoot } from '../registry/out-dir.js'
+import { readmeBlock } from '../plugin/helpers/readme-block.js'
+import { appsOfEachLine, installedVersion, runInApp, toolcatWarnings } from './fresh-apps.js'
+import { testedLines } from './versions.js'
 
-// Real runs of a Mastra agent (`new Agent({ model, tools })`, `generate` and `stream`) over the
-// registry fixture, with a mock model implemented here on the AI SDK v5 model interface
-// (LanguageModelV2) that Mastra 0.24 drives. Each run is a fresh Node process, so `imports()`
-// counts exactly the tool modules that run imported.
-let project = ''
-beforeAll(async () => {
-  project = await adapterProject()
-})
-afterAll(() => removeProject(project))
+// Mastra 0.24 and 1.x, each in a fresh app holding the packed toolcat installed with a plain `npm i`
+// (Mastra 1 on Node 24, which it needs): real agent runs (`new Agent({ model, tools })`, `generate`,
+// `stream`, `approveToolCall`, `declineToolCall`) with a scripted model on the AI SDK v5 model
+// interface (LanguageModelV2), which both majors drive. Each run is a fresh Node process, so
+// `imports()` counts exactly the tool modules that run imported.
+const lines = testedLines['@mastra/core']
+const appOf = appsOfEachLine('@mastra/core')
 
 const prelude = `import { Mastra } from '@mastra/core'
 import { Agent } from '@mastra/core/agent'
@@ -42,11 +46,18 @@ function scripted(turns) {
   return { model, prompts }
 }
 const toolParts = (prompt) => prompt.filter((message) => message.role === 'tool').flatMap((message) => message.content).map((part) => ({ id: part.toolCallId, output: part.output }))
-const agent = (model, tools) => new Agent({ name: 'helper', instructions: 'help', model, tools })`
+const agent = (model, tools) => new Agent({ id: 'helper', name: 'helper', instructions: 'help', model, tools })
+const withStorage = (model, tools) => new Mastra({ agents: { helper: agent(model, tools) }, storage: new InMemoryStore(), logger: false }).getAgent('helper')`
 
-const run = (body: string): any => runScript(project, prelude, body)
+describe.each(lines)('@mastra/core@$version in a fresh app (Node: $node)', (line) => {
+  const run = (body: string): any => runInApp(appOf(line.version), prelude, body)
 
-describe('toolcat/mastra in a real Mastra agent run', () => {
+  test('installs with a plain npm i, no warning from toolcat, and the app has that major', () => {
+    const app = appOf(line.version)
+    expect(installedVersion(app, '@mastra/core')).toBe(line.version)
+    expect(toolcatWarnings(app.installed)).toEqual([])
+  })
+
   test('the model calls a tool: only its module is imported, and its result (or its argument fault) reaches the next turn', () => {
     const output = run(`
       const tools = toMastraTools(createRegistry({ handlers: { lookup: ({ word }) => { throw new Error('dictionary offline: ' + word) } } }), { catalog })
@@ -65,17 +76,17 @@ describe('toolcat/mastra in a real Mastra agent run', () => {
     ])
   })
 
-  test('a consequential tool waits for Mastra approval: not run while pending or declined, run once approved', () => {
+  test("a consequential tool waits for Mastra's approval (stream, approveToolCall): not run while pending or declined, run once approved", () => {
     const output = run(`
       const tools = toMastraTools(createRegistry())
       const first = scripted([[call('d1', 'delete-file', { path: 'a.txt' })]])
       // Mastra suspends the run for the approval and resumes it from its storage.
-      const helper = new Mastra({ agents: { helper: agent(first.model, tools) }, storage: new InMemoryStore(), logger: false }).getAgent('helper')
+      const helper = withStorage(first.model, tools)
       const stream = await helper.stream('delete a.txt', { maxSteps: 3 })
       const approvals = []
       for await (const chunk of stream.fullStream) if (chunk.type === 'tool-call-approval') approvals.push(chunk.payload.toolName)
       const pending = { approvals, imports: imports() }
-      const declining = new Mastra({ agents: { helper: agent(scripted([[call('n1', 'delete-file', { path: 'b.txt' })]]).model, tools) }, storage: new InMemoryStore(), logger: false }).getAgent('helper')
+      const declining = withStorage(scripted([[call('n1', 'delete-file', { path: 'b.txt' })]]).model, tools)
       const refusedRun = await declining.stream('delete b.txt', { maxSteps: 3 })
       await refusedRun.consumeStream()
       await (await declining.declineToolCall({ runId: refusedRun.runId, toolCallId: 'n1' })).consumeStream()
@@ -92,7 +103,10 @@ describe('toolcat/mastra in a real Mastra agent run', () => {
     expect(output.imports).toEqual({ 'delete-file': 1 })
   })
 
-  test('outside an approval, a consequential tool asks the confirm hook; a streaming tool writes each chunk to the tool stream', () => {
+  test('outside an agent, a consequential tool asks the confirm hook; a streaming tool writes each chunk to the tool stream', () => {
+    // Each major's own calling convention: Mastra 1 passes the input first, Mastra 0.24 \`{ context: input }\`.
+    const modern = Number(line.version.split('.')[0]) >= 1
+    const args = (input: string, rest = ''): string => (modern ? `${input}, { ${rest} }` : `{ context: ${input}${rest ? `, ${rest}` : ''} }, {}`)
     const output = run(`
       const registry = createRegistry()
       const bare = toMastraTools(registry, { tools: ['delete-file'] })
@@ -101,9 +115,9 @@ describe('toolcat/mastra in a real Mastra agent run', () => {
       const writer = { write: async (chunk) => { written.push(chunk) } }
       return {
         names: Object.keys(hooked),
-        bare: await bare['delete-file'].execute({ context: { path: 'a' } }, { toolCallId: 'm1' }),
-        hooked: await hooked['x_delete-file'].execute({ context: { path: 'b' } }, { toolCallId: 'm2' }),
-        counted: await hooked.x_countdown.execute({ context: { from: 2 }, writer }, { toolCallId: 'm3' }),
+        bare: await bare['delete-file'].execute(${args("{ path: 'a' }")}),
+        hooked: await hooked['x_delete-file'].execute(${args("{ path: 'b' }")}),
+        counted: await hooked.x_countdown.execute(${args('{ from: 2 }', 'writer')}),
         written,
         imports: imports(),
       }`)
@@ -117,3 +131,33 @@ describe('toolcat/mastra in a real Mastra agent run', () => {
     })
   })
 })
+
+// README's Mastra block, as written, over the fixtures/basic tools built by the app's own toolcat,
+// with a streaming scripted model as `model`: each line it prints equals the comment under it.
+const email = { to: 'ana@example.test', subject: 'The report', body: 'Attached.' }
+const readmeModel = `import { inspect } from 'node:util'
+inspect.defaultOptions.breakLength = Infinity
+const usage = { inputTokens: 1, outputTokens: 1, totalTokens: 2 }
+let turns = 0
+const parts = () => ++turns === 1
+  ? [{ type: 'tool-call', toolCallId: 'e1', toolName: 'send_email', input: ${JSON.stringify(JSON.stringify(email))} }, { type: 'finish', finishReason: 'tool-calls', usage }]
+  : [{ type: 'text-start', id: 't' }, { type: 'text-delta', id: 't', delta: 'Sent.' }, { type: 'text-end', id: 't' }, { type: 'finish', finishReason: 'stop', usage }]
+const model = { specificationVersion: 'v2', provider: 'mock', modelId: 'readme', supportedUrls: {},
+  doGenerate: async () => { throw new Error('not generated') },
+  doStream: async () => ({ stream: new ReadableStream({ start(controller) { for (const part of [{ type: 'stream-start', warnings: [] }, ...parts()]) controller.enqueue(part); controller.close() } }) }) }`
+
+test.each(lines)("README's Mastra example runs as written with @mastra/core@$version and prints what its comments claim", (line) => {
+  const app = appOf(line.version)
+  const folder = path.join(app.dir, 'readme')
+  mkdirSync(folder, { recursive: true })
+  const built = spawnSync(app.node, [path.join(app.dir, 'node_modules/toolcat/dist/src/cli/bin.js'), 'build', path.join(repoRoot, 'fixtures/basic/tools'), '--outDir', path.join(folder, 'out')], { encoding: 'utf8' })
+  expect(built.status, built.stderr).toBe(0)
+  const code = readmeBlock('mastra')
+  const codeLines = code.split('\n')
+  const claimed = codeLines.filter((text, index) => text.startsWith('// ') && codeLines[index - 1]?.includes('console.log(')).map((text) => text.slice(3))
+  writeFileSync(path.join(folder, 'example.mjs'), `${readmeModel}\n${code}`)
+  const run = spawnSync(app.node, ['example.mjs'], { cwd: folder, encoding: 'utf8' })
+  expect(run.stderr).toBe('')
+  expect(claimed).toEqual(['send_email', "{ messageId: '<16.10@example.test>' }"])
+  expect(run.stdout.trimEnd().split('\n')).toEqual(claimed)
+}, 120_000)

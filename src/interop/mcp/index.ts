@@ -1,0 +1,7 @@
+/**
+ * `toolcat/mcp`: a registry served over MCP Streamable HTTP by one Web-standard handler, for any
+ * runtime with `fetch` (Node, Deno, Bun, Workers, Vercel functions).
+ */
+export { createMcpHandler, type McpHandlerOptions } from './http-handler.js'
+export { createNodeListener } from './node-listener.js'
+export type { ConfirmPolicy, McpCoreOptions, McpRegistry, ServerInfo } from './core.js'

@@ -1,0 +1,70 @@
+import { describe, expect, test } from 'vitest'
+import { appsOfEachLine, installedVersion, runInApp, toolcatWarnings } from './fresh-apps.js'
+import { testedLines } from './versions.js'
+import { aiSdkScript } from '../adapters/ai-sdk-script.js'
+
+// The AI SDK's previous and current majors, each in a fresh app holding the packed toolcat
+// installed with a plain `npm i` (ai 7 on Node 24, which it needs): a real generateText loop with
+// that major's own mock model (MockLanguageModelV3 for ai 6, MockLanguageModelV4 for ai 7).
+const lines = testedLines.ai
+const appOf = appsOfEachLine('ai')
+
+const prelude = (mock: string): string => `import { generateText, stepCountIs } from 'ai'
+import { ${mock} as MockModel } from 'ai/test'
+import { toAiSdkTools } from 'toolcat/ai-sdk'
+${aiSdkScript}`
+
+describe.each(lines)('ai@$version in a fresh app (Node: $node)', (line) => {
+  const major = Number(line.version.split('.')[0])
+  const run = (body: string): any => runInApp(appOf(line.version), prelude(major >= 7 ? 'MockLanguageModelV4' : 'MockLanguageModelV3'), body)
+
+  test('installs with a plain npm i, no warning from toolcat, and the app has that major', () => {
+    const app = appOf(line.version)
+    expect(installedVersion(app, 'ai')).toBe(line.version)
+    expect(toolcatWarnings(app.installed)).toEqual([])
+    // ai brings no conflict of its own either: the install is silent.
+    expect(app.installed).not.toMatch(/ERESOLVE|EBADENGINE|install-scripts/)
+  })
+
+  test('a call reaches its handler importing only its module; a bad argument comes back as the tool error', () => {
+    const output = run(`
+      const tools = toAiSdkTools(createRegistry(), { catalog })
+      const listed = imports()
+      const { model, prompts } = scripted([[call('c1', 'add', { left: 2, right: 3 }), call('c2', 'add', { left: 'x', right: 3 })]])
+      const result = await generateText({ model, tools, prompt: 'add', stopWhen: stepCountIs(3) })
+      return { listed, imports: imports(), text: result.text, second: toolParts(prompts[1]).map((part) => part.output) }`)
+    expect(output).toEqual({
+      listed: {},
+      imports: { add: 1 },
+      text: 'done',
+      second: [
+        { type: 'json', value: { sum: 5, marker: 'HANDLER_MARKER_ADD' } },
+        { type: 'error-text', value: 'left: type; expected number; received "x"' },
+      ],
+    })
+  })
+
+  test("a consequential tool waits for the SDK's approval: not run while pending or denied, run once approved", () => {
+    const output = run(`
+      const tools = toAiSdkTools(createRegistry())
+      const { model, prompts } = scripted([[call('d1', 'delete-file', { path: 'a.txt' })]])
+      const first = await generateText({ model, tools, prompt: 'delete', stopWhen: stepCountIs(3) })
+      const request = first.content.find((part) => part.type === 'tool-approval-request')
+      const pending = { imports: imports(), turns: prompts.length, request: request?.toolCall.toolName }
+      const history = [{ role: 'user', content: 'delete' }, ...first.response.messages]
+      const answer = (approved) => ({ role: 'tool', content: [{ type: 'tool-approval-response', approvalId: request.approvalId, approved }] })
+      await generateText({ model: scripted([]).model, tools, messages: [...history, answer(false)], stopWhen: stepCountIs(3) })
+      const afterDenial = imports()
+      const approvedRun = scripted([])
+      await generateText({ model: approvedRun.model, tools, messages: [...history, answer(true)], stopWhen: stepCountIs(3) })
+      const direct = await tools['delete-file'].execute({ path: 'b' }, { toolCallId: 'x1', messages: [] }).catch((error) => error.message)
+      return { pending, afterDenial, approved: toolParts(approvedRun.prompts[0]).map((part) => part.output), direct, imports: imports() }`)
+    expect(output).toEqual({
+      pending: { imports: {}, turns: 1, request: 'delete-file' },
+      afterDenial: {},
+      approved: [{ type: 'text', value: 'deleted a.txt' }],
+      direct: 'confirmation required: delete-file',
+      imports: { 'delete-file': 1 },
+    })
+  })
+})
