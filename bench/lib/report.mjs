@@ -1,7 +1,7 @@
 /** Writes bench/results.json (every figure) and bench/RESULTS.md (the same as tables, with target verdicts). */
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { judge } from './targets.mjs'
+import { judge, judgeIssue26 } from './targets.mjs'
 import { repoRoot } from './toolcat.mjs'
 import { searchSection } from './search-report.mjs'
 
@@ -100,6 +100,20 @@ function caution({ machine, options }) {
 /** Links the hand-written findings, kept in their own file so that a new run does not overwrite them. */
 export const FINDINGS_LINK = 'Findings (CPU profiles, why targets are missed, what was tried) are kept by hand in [FINDINGS.md](FINDINGS.md); a run does not change them.'
 
+function lazySizeLine(size) {
+  if (!size?.listing) return ''
+  const figures = (figure) => `${figure.plain} B (${figure.plainGzip} B gzipped), minified ${figure.minified} B (${figure.minifiedGzip} B gzipped)`
+  return `\`toolcat/lazy\` bundled alone (scripts/lazy-size.mjs): the listing path (static imports) ${figures(size.listing)}; with the first call's code ${figures(size.all)}.`
+}
+
+function rebuildSections(suite) {
+  if (!suite) return []
+  if (suite.skipped) return [`## Rebuild\n\nSkipped: ${suite.skipped}`]
+  return Object.entries(suite.sizes).map(([size, entry]) => entry.contestants
+    ? [`## Rebuild @ ${size} tools`, contestantTable(entry.contestants), ratioLine(entry.ratios), `\`toolcat build tools --outDir … --cache-dir …\` (default checker): cold = no output and an empty cache; no-change = the same again; one-edit = after adding an optional property to ${entry.edited}'s parameter type.`].join('\n\n')
+    : `## Rebuild @ ${size} tools\n\nSkipped: ${entry.skipped}`)
+}
+
 /** Returns the text of RESULTS.md for `results` (as run.mjs collects them). */
 export function renderMarkdown(results) {
   const { machine, versions } = results
@@ -109,10 +123,14 @@ export function renderMarkdown(results) {
     `Run ${results.date} with \`node bench/run.mjs ${results.options.argv}\` (${results.options.reps} repetitions) on ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGB} GB, ${machine.os}; 1-minute load average at start ${machine.loadAverage1m}.`,
     `Versions: ${Object.entries(versions).map(([name, version]) => `${name} ${version}`).join(', ')}.`,
     caution(results),
+    '## Issue 26: the table of the issue',
+    table(['target', 'limit', 'size', 'measured', 'verdict'], judgeIssue26(results).map((row) => [row.label, row.limit, row.size, row.value ?? '—', row.verdict])),
+    lazySizeLine(results.runtime?.lazySize),
     '## Targets (issues 6, 16 and 23)',
     table(['target', 'limit', 'size', 'measured', 'verdict'], verdicts),
     ...sizeSections('Build', results.build, buildNotes),
     results.build?.scaling ? `## Scaling (CPU at 3,000 ÷ at 1,000)\n\n${table(['contestant', 'ratio'], Object.entries(results.build.scaling))}` : '',
+    ...rebuildSections(results.rebuild),
     incrementalSection(results.incremental),
     ...sizeSections('Runtime', results.runtime, runtimeNotes),
     validationSection(results.validation),

@@ -1,4 +1,4 @@
-/** The targets of issues 6, 16 and 23, each read off the suite results and judged pass / miss. */
+/** The targets of issues 6, 16, 23 and 26, each read off the suite results and judged pass / miss. */
 
 const atLeast = (limit) => (value) => value >= limit
 const atMost = (limit) => (value) => value <= limit
@@ -58,6 +58,20 @@ const nativeTargets = [
   },
 ]
 
+function rebuildRatio(results, key) {
+  return Object.entries(results.rebuild?.sizes ?? {}).map(([size, entry]) => ({ size, value: entry.ratios?.[key] }))
+}
+
+// Issue 26: the rows of its table, each with the limit it set.
+export const issue26Targets = [
+  { label: 'issue 26: lazy list + first call CPU ÷ node -e', limit: '≤ 1.3 (1,000) / ≤ 1.6 (3,000)', sizes: ['1000', '3000'], check: (value, size) => value <= (size === '3000' ? 1.6 : 1.3), values: (r) => runtimeRatio(r, 'lazy/node-e') },
+  { label: 'issue 26: native catalog CPU ÷ native tsc --noEmit (TS 7)', limit: '≤ 3.5', sizes: ['1000'], check: atMost(3.5), values: (r) => buildRatio(r, 'toolcat-native-catalog/tsc7') },
+  { label: 'issue 26: native full `--outDir` build CPU ÷ native tsc --noEmit (TS 7)', limit: '≤ 6', sizes: ['1000'], check: atMost(6), values: (r) => buildRatio(r, 'toolcat-native-full/tsc7') },
+  { label: 'issue 26: ts-morph full build CPU ÷ tsc --noEmit (TS 6)', limit: '≤ 2.0', sizes: ['1000'], check: atMost(2), values: (r) => buildRatio(r, 'toolcat-full/tsc') },
+  { label: 'issue 26: `build --outDir` again, nothing changed, CPU ÷ the cold build', limit: '≤ 0.15', sizes: ['1000', '3000'], check: atMost(0.15), values: (r) => rebuildRatio(r, 'no-change/cold') },
+  { label: 'issue 26: one tool module edited, CLI rebuild CPU ÷ the cold build', limit: '≤ 0.3', sizes: ['1000'], check: atMost(0.3), values: (r) => rebuildRatio(r, 'one-edit/cold') },
+]
+
 /**
  * Each target: `label`, `limit` (as printed), the sizes it is defined at (`sizes`; others are shown
  * for information), `check(value, size)` and `values(results)` → `{ size, value }[]`.
@@ -71,9 +85,9 @@ export const targets = [
   { label: 'MCP `serve --mcp <outDir>` start-up to first tools/list CPU ÷ node -e parsing catalog.json', limit: '≤ 1.5', sizes: ['1000'], check: atMost(1.5), values: (r) => mcpRatio(r, 'serve/node-e (CPU)') },
 ]
 
-/** Returns one row per target and measured size: `{ label, limit, size, value, verdict }`. */
-export function judge(results) {
-  return targets.flatMap((target) => {
+/** Judges `list` (targets as above) against `results`: one row per target and measured size. */
+function judgeTargets(list, results) {
+  return list.flatMap((target) => {
     const measured = target.values(results).filter((entry) => entry.value !== undefined)
     if (!measured.length) return [{ label: target.label, limit: target.limit, size: '—', value: undefined, verdict: 'not measured' }]
     return measured.map(({ size, value }) => ({
@@ -84,4 +98,14 @@ export function judge(results) {
       verdict: target.sizes.includes(size) ? (target.check(value, size) ? 'pass' : 'miss') : 'info (no target at this size)',
     }))
   })
+}
+
+/** The rows of issue 26's table, judged: `{ label, limit, size, value, verdict }[]`. */
+export function judgeIssue26(results) {
+  return judgeTargets(issue26Targets, results)
+}
+
+/** Returns one row per target and measured size: `{ label, limit, size, value, verdict }`. */
+export function judge(results) {
+  return judgeTargets(targets, results)
 }

@@ -58,7 +58,8 @@ function toolcatContestants(dir) {
   const build = (id, target) => ({
     id,
     command: 'node',
-    args: [cliPath, 'build', 'tools', ...target, '--checker', checkerOf(id)],
+    // --no-cache: every build here is cold (the rebuild suite measures the cache).
+    args: [cliPath, 'build', 'tools', ...target, '--checker', checkerOf(id), '--no-cache'],
     cwd: dir,
     // Each build starts without an output of its own (a cold build), the previous one moved aside (see clearSetAside).
     before: () => {

@@ -8,6 +8,7 @@ import { corpus } from '../lib/corpora.mjs'
 import { entryChunk, writeEagerModule } from '../lib/registry-output.mjs'
 import { repoRoot } from '../lib/toolcat.mjs'
 import { buildRegistry, sampleArgs } from './toolcat-output.mjs'
+import { lazySize } from '../../scripts/lazy-size.mjs'
 
 // Start-ups last tens of milliseconds: many more repetitions than a build for a stable median.
 const REPS_PER_BUILD_REP = 10
@@ -40,6 +41,7 @@ function measureSize(n, reps, log) {
 }
 
 /** Runs the runtime suite at every size; returns `{ sizes: { [n]: … } }`. */
-export function runtimeSuite({ sizes, reps, log }) {
-  return { sizes: Object.fromEntries(sizes.map((n) => [n, measureSize(n, reps, log)])) }
+export async function runtimeSuite({ sizes, reps, log }) {
+  const size = await lazySize().catch((error) => ({ error: String(error) }))
+  return { sizes: Object.fromEntries(sizes.map((n) => [n, measureSize(n, reps, log)])), lazySize: size }
 }

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { openBackend } from '../backends/select.js'
 import { createViewSchemaGenerator } from '../schema/generator.js'
-import type { Catalog } from '../runtime/catalog.js'
+import type { Catalog, CatalogTool } from '../runtime/catalog.js'
 import { assembleCatalog } from './assemble-catalog.js'
 import type { BackendRequest, CheckerInfo } from './backend.js'
 import { resolveLayout, type BuildLayout, type BuildOptions } from './build-options.js'
@@ -16,7 +16,7 @@ import { diagnosticFor } from './locate.js'
 import { ModuleReader } from './module-reader.js'
 import { deriveModules, namesOf, type ModuleResult } from './module-result.js'
 import { readPackageInfo } from './package-info.js'
-import { duplicateNames } from './unique-names.js'
+import { duplicateNames, namedTool, type NamedTool } from './unique-names.js'
 
 /** A catalog and every problem found building it; the catalog is only usable when no diagnostic is an error. */
 export interface BuildResult {
@@ -64,9 +64,8 @@ export function createCatalogBuilder(options: BuildOptions = {}): CatalogBuilder
   const results = new Map<string, ModuleResult>()
 
   const build = (): BuildResult => {
-    const pkg = readPackageInfo(layout.root)
     if ('problem' in setup) {
-      return { catalog: assembleCatalog([], pkg), diagnostics: [diagnosticFor(layout.root, setup.tsconfig, setup.problem)] }
+      return { catalog: assembleCatalog([], readPackageInfo(layout.root)), diagnostics: [diagnosticFor(layout.root, setup.tsconfig, setup.problem)] }
     }
     const { view } = setup.backend
     const stale = files.filter((file) => !results.has(file))
@@ -76,13 +75,7 @@ export function createCatalogBuilder(options: BuildOptions = {}): CatalogBuilder
     })
     deriveModules(readers, generator).forEach((result, index) => results.set(stale[index] as string, result))
     const modules = files.flatMap((file) => results.get(file) ?? [])
-    const drafts = modules.flatMap((module) => module.drafts)
-    const diagnostics = modules.flatMap((module) => module.diagnostics)
-    if (drafts.length === 0 && diagnostics.length === 0) diagnostics.push(noTools(layout))
-    diagnostics.push(...duplicateNames(drafts))
-    const merged = withDependencyTools(modules.flatMap((module) => module.entries), layout.root, options.deps)
-    diagnostics.push(...merged.diagnostics)
-    return { catalog: assembleCatalog(merged.entries, pkg), diagnostics: sortDiagnostics(diagnostics) }
+    return finishBuild(layout, options, modules.map((module) => ({ ...module, tools: module.drafts.map(namedTool) })))
   }
 
   return {
@@ -109,13 +102,35 @@ export function createCatalogBuilder(options: BuildOptions = {}): CatalogBuilder
   }
 }
 
+/** What one tool module contributed to a build, as `finishBuild` reads it (a `ModuleResult`, or one kept in a build cache). */
+export interface ModuleContribution {
+  readonly tools: readonly NamedTool[]
+  readonly entries: readonly Omit<CatalogTool, 'hash'>[]
+  readonly diagnostics: readonly Diagnostic[]
+}
+
+/**
+ * The catalog and diagnostics of a build from every tool module's contribution, in file order:
+ * duplicate names, the tools of dependencies, the package's fields. Cheap: no checker is asked.
+ */
+export function finishBuild(layout: BuildLayout, options: BuildOptions, modules: readonly ModuleContribution[]): BuildResult {
+  const pkg = readPackageInfo(layout.root)
+  const tools = modules.flatMap((module) => module.tools)
+  const diagnostics = modules.flatMap((module) => module.diagnostics)
+  if (tools.length === 0 && diagnostics.length === 0) diagnostics.push(noTools(layout))
+  diagnostics.push(...duplicateNames(tools))
+  const merged = withDependencyTools(modules.flatMap((module) => module.entries), layout.root, options.deps)
+  diagnostics.push(...merged.diagnostics)
+  return { catalog: assembleCatalog(merged.entries, pkg), diagnostics: sortDiagnostics(diagnostics) }
+}
+
 function ownSourceFiles(program: readonly string[], tools: readonly string[]): string[] {
   const read = program.map((file) => path.resolve(file))
   return [...new Set([...tools, ...read.filter((file) => !file.split(path.sep).includes('node_modules'))])].sort()
 }
 
 /** The tsconfig to read: the one named (relative to root), else `<root>/tsconfig.json` when it exists. */
-function backendRequest(layout: BuildLayout, tsconfig: string | undefined, toolFiles: readonly string[]): BackendRequest {
+export function backendRequest(layout: BuildLayout, tsconfig: string | undefined, toolFiles: readonly string[]): BackendRequest {
   const implicit = path.join(layout.root, 'tsconfig.json')
   const file = tsconfig === undefined ? (existsSync(implicit) ? implicit : undefined) : path.resolve(layout.root, tsconfig)
   return { root: layout.root, tsconfig: file, toolFiles }

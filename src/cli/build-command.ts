@@ -1,7 +1,9 @@
-import { analysisOptions, checkerHelp } from './analysis-options.js'
-import { analysisRun, createBuilder, reportAnalysis } from './analysis-run.js'
+import path from 'node:path'
+import type { CheckerInfo } from '../analyze/backend.js'
+import { analysisOptions, builderOptionsOf, checkerHelp } from './analysis-options.js'
+import { analysisRun, createBuilder, reportAnalysis, type AnalysisRun } from './analysis-run.js'
 import { buildTargetsOf, writeBuildOutput } from './build-output.js'
-import { UsageError, type Command } from './command.js'
+import { UsageError, UserError, type Command, type CommandInput } from './command.js'
 import { depsHelp, depsOptions } from './deps-options.js'
 
 /** `toolcat build [toolsDir] [--out file] [--outDir dir] [--watch]`: analyses the tools and writes the catalog (and the app's modules) atomically. */
@@ -27,6 +29,11 @@ Options:
   --validators <mode> precompiled (default): each tool's validator generated at build time, no ajv
                      compiler or eval at run time; runtime: compiled with ajv on each tool's first call
   --tsconfig <file>  tsconfig to type-check with (default: <root>/tsconfig.json when present)
+  --cache-dir <dir>  where the build cache lives (default: <root>/node_modules/.cache/toolcat): each
+                     tool module's result keyed by the content of the files it was derived from,
+                     so a rebuild derives again only what changed (no checker at all when nothing
+                     did) and leaves an --outDir that is already up to date alone
+  --no-cache         neither read nor write the build cache
 ${checkerHelp(21)}
 ${depsHelp(21)}
   --json             print { catalog?, diagnostics } as JSON on stdout instead of the summary
@@ -41,6 +48,8 @@ Ctrl-C or SIGTERM (130 or 143) after removing any half-written output.`,
     outDir: { type: 'string' },
     validators: { type: 'string' },
     watch: { type: 'boolean', short: 'w' },
+    'cache-dir': { type: 'string' },
+    'no-cache': { type: 'boolean' },
   },
   maxPositionals: 1,
   async run(input) {
@@ -51,23 +60,55 @@ Ctrl-C or SIGTERM (130 or 143) after removing any half-written output.`,
       return watchBuild(input, targets)
     }
     const started = performance.now()
-    const builder = await createBuilder(input)
-    let run
-    try {
-      run = analysisRun(builder.build(), builder, started)
-    } finally {
-      // The native checker's process ends here, before anything is written, and is waited for.
-      await builder.close()
-    }
+    const cache = cacheOf(input)
+    const run = cache.enabled ? await cachedRun(input, cache.dir, started) : await uncachedRun(input, started)
     if (run.failed) {
       reportAnalysis(run, input)
       return 1
     }
-    const { written, notes } = await writeBuildOutput(run, targets).finally(() => (targets.outDir === undefined ? undefined : endCompiler()))
+    const cacheDir = cache.enabled ? run.cacheDir : undefined
+    const { written, notes } = await writeBuildOutput(run, targets, cacheDir).finally(() => (targets.outDir === undefined ? undefined : endCompiler()))
     if (input.values.json !== true) for (const note of notes) process.stderr.write(`note: ${note}\n`)
     reportAnalysis(run, input, written)
     return 0
   },
+}
+
+/** `--no-cache`, `--cache-dir`: whether the build cache is used, and where (default: under the project root). */
+function cacheOf(input: CommandInput): { enabled: boolean; dir?: string } {
+  const dir = input.values['cache-dir']
+  if (input.values['no-cache'] === true) {
+    if (dir !== undefined) throw new UsageError('--cache-dir and --no-cache do not go together')
+    return { enabled: false }
+  }
+  return { enabled: true, ...(typeof dir === 'string' && { dir: path.resolve(dir) }) }
+}
+
+/** One analysis with a checker over every tool module, closed before anything is written. */
+async function uncachedRun(input: CommandInput, started: number): Promise<AnalysisRun & { cacheDir?: string }> {
+  const builder = await createBuilder(input)
+  try {
+    return analysisRun(builder.build(), builder, started)
+  } finally {
+    // The native checker's process ends here, before anything is written, and is waited for.
+    await builder.close()
+  }
+}
+
+/** One analysis through the build cache: only the tool modules whose inputs changed are read by a checker. */
+async function cachedRun(input: CommandInput, dir: string | undefined, started: number): Promise<AnalysisRun & { cacheDir: string }> {
+  // Loaded on demand, like the analysis itself (see `createBuilder`).
+  const [{ cachedBuild }, { CheckerUnavailableError }] = await Promise.all([import('../analyze/cache/cached-build.js'), import('../analyze/index.js')])
+  let result
+  try {
+    result = await cachedBuild(builderOptionsOf(input), dir === undefined ? {} : { dir })
+  } catch (error) {
+    if (error instanceof CheckerUnavailableError) throw new UserError(error.message)
+    throw error
+  }
+  if (result.ignored !== undefined) process.stderr.write(`toolcat: ${result.ignored}\n`)
+  if (result.derived.length > 0 && result.checker?.notice !== undefined) process.stderr.write(`toolcat: ${result.checker.notice}\n`)
+  return { ...analysisRun(result, { root: result.root, checker: result.checker as CheckerInfo }, started), cacheDir: result.cacheDir }
 }
 
 /** A one-off build leaves no compiler process behind, and its CPU time is counted with the build's (see `stopCompiler`). */

@@ -4,6 +4,7 @@ import { ToolCompileError } from '../emit/tool-compile-error.js'
 import { writeFilesAtomically, type FileToWrite } from '../emit/write-files.js'
 import type { AnalysisRun } from './analysis-run.js'
 import { UsageError, UserError, type CommandInput } from './command.js'
+import { outputCache } from './output-cache.js'
 
 /** Where `toolcat build` writes: `--out`, `--outDir`, and how validators are made. */
 export interface BuildTargets {
@@ -32,21 +33,32 @@ export function buildTargetsOf(input: CommandInput): BuildTargets {
 
 /**
  * Writes a successful run's outputs, all in one atomic batch: the catalog file and/or the output
- * folder. A failure is a `UserError` naming what could not be written; nothing was replaced then.
+ * folder. With a `cacheDir`, an output folder whose files, catalog and compiled sources are as the
+ * last build there left them is not written again (only the `--out` file is). A failure is a `UserError` naming what could not be written; nothing was replaced then.
  */
-export async function writeBuildOutput(run: AnalysisRun, targets: BuildTargets): Promise<BuildWrite> {
+export async function writeBuildOutput(run: AnalysisRun, targets: BuildTargets, cacheDir?: string): Promise<BuildWrite> {
   const { outDir, validators } = targets
   const out = targets.out ?? (outDir === undefined ? path.join(run.root, 'catalog.json') : undefined)
-  const catalogFile: FileToWrite[] = out === undefined ? [] : [{ path: out, contents: serializeCatalog(run.catalog) }]
+  const catalogText = serializeCatalog(run.catalog)
+  const catalogFile: FileToWrite[] = out === undefined ? [] : [{ path: out, contents: catalogText }]
   try {
     if (outDir === undefined) {
       writeFilesAtomically(catalogFile)
       return { written: [out ?? run.root], notes: [] }
     }
+    const written = out === undefined ? [outDir] : [out, outDir]
+    // With a cache, an output folder already holding what this build would write is left alone.
+    const cache = cacheDir === undefined ? undefined : outputCache(cacheDir, outDir, catalogText, validators)
+    if (cache?.unchanged() === true) {
+      writeFilesAtomically(catalogFile)
+      return { written, notes: [] }
+    }
     // Loaded on demand: esbuild and the generators are only needed with --outDir.
     const { writeOutDir } = await import('../emit/write-out-dir.js')
-    const result = await writeOutDir(run.catalog, { root: run.root, outDir, validators }, catalogFile)
-    return { written: out === undefined ? [outDir] : [out, outDir], notes: result.moduleType === undefined ? [] : [result.moduleType] }
+    const validatorMemo = cache?.memo()
+    const result = await writeOutDir(run.catalog, { root: run.root, outDir, validators, ...(validatorMemo && { validatorMemo }) }, catalogFile)
+    if (cache !== undefined && validatorMemo !== undefined) cache.record(result.files, result.inputs, validatorMemo)
+    return { written, notes: result.moduleType === undefined ? [] : [result.moduleType] }
   } catch (error) {
     if (error instanceof ToolCompileError) throw new UserError(`cannot compile the tool modules for ${outDir}: ${error.message}`)
     throw new UserError(`cannot write ${out ?? outDir}: ${error instanceof Error ? error.message : String(error)}`)

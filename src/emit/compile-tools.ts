@@ -13,6 +13,7 @@ import { withCompilerGc } from './compiler-gc.js'
 import { loadCompiler } from './load-compiler.js'
 import { toolcatNamesImported, toolcatSubsetModule } from './toolcat-imports.js'
 import { emitValidatorModules, helperModulePath, type CompiledFile } from './validator-modules.js'
+import type { ValidatorMemo } from './validator-memo.js'
 
 const entryNamespace = 'toolcat-entry'
 const helperNamespace = 'toolcat-helper'
@@ -46,7 +47,8 @@ export async function compileTools(
  * `compileTools`, but every file is written under `folder` as soon as it exists (the same relative
  * paths and bytes; esbuild writes its own), so the output, tens of megabytes with precompiled
  * validators for a thousand tools, never accumulates in this process's memory. Resolves with the
- * written paths, relative to `folder`.
+ * written paths, relative to `folder`; `inputs` is given the files esbuild read (what a build cache
+ * must compare to know the output unchanged); a `memo` supplies validator code an earlier build generated.
  */
 export async function compileToolsInto(
   folder: string,
@@ -54,6 +56,8 @@ export async function compileToolsInto(
   root: string,
   target: EmitTarget,
   fileOf: (tool: CatalogTool) => string,
+  inputs?: (files: string[]) => void,
+  memo?: ValidatorMemo,
 ): Promise<string[]> {
   const written: string[] = []
   const folders = new Set<string>()
@@ -66,7 +70,7 @@ export async function compileToolsInto(
     writeFileSync(target, file.contents)
     written.push(file.path)
   }
-  const helpers = ownValidators(target) ? emitValidatorModules(catalog, fileOf, write) : []
+  const helpers = ownValidators(target) ? emitValidatorModules(catalog, fileOf, write, memo) : []
   const { build } = await loadCompiler()
   const result = await withCompilerGc(() => build({ ...buildOptions(catalog, root, target, fileOf, helpers), outdir: folder, write: true, metafile: true })).catch(
     (error: unknown) => {
@@ -76,7 +80,16 @@ export async function compileToolsInto(
       throw unwritten === undefined ? new ToolCompileError(error) : new Error(unwritten.text)
     },
   )
+  inputs?.(sourceInputs(result.metafile.inputs, root))
   return [...written, ...Object.keys(result.metafile.outputs).map((output) => relativePath(folder, path.resolve(root, output)))]
+}
+
+/** The files on disk esbuild read (absolute, sorted): not the modules generated in memory (`namespace:…`). */
+function sourceInputs(inputs: Readonly<Record<string, unknown>>, root: string): string[] {
+  return Object.keys(inputs)
+    .filter((input) => !/^[a-z-]+:/.test(input))
+    .map((input) => path.resolve(root, input))
+    .sort()
 }
 
 function ownValidators(target: EmitTarget): boolean {

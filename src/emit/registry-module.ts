@@ -9,7 +9,8 @@ import { shareSchemaTexts } from './schema-fragments.js'
  * tools. It is a slim index shaped for a fast cold start at thousands of tools: the definitions as
  * one JSON text (parsed faster than the same object literals compile), each parameter schema as
  * JSON text parsed on first read, with subschema texts that several schemas repeat written once,
- * all schema texts in a function compiled on the first read of one, and each tool's module
+ * all schema texts in one packed string literal (see `FragmentTable`) of which reading a schema
+ * decodes only the entries it uses, and each tool's module
  * behind an `import()` run on its first call. Each import is static, so a bundler still splits
  * every tool (handler and validator) into its own chunk; the search index likewise, imported on the
  * first search. With precompiled validators it imports
@@ -30,22 +31,24 @@ export function generateRegistryModule(catalog: Catalog, target: EmitTarget): st
     `${generatedHeader(catalog)}import { ${compiled ? 'compileSchema, ' : ''}createLazyRegistry } from ${runtime}\n\n` +
     `const definitions = JSON.parse('[\\\n${definitions.join(',\\\n')}\\\n]')\n\n` +
     `const loaders = [\n${loaders.join('')}]\n\n` +
-    '// Shared subschema texts, then each tool\'s schema text: a function, so that the engine compiles\n' +
-    '// this text when a first schema is read rather than at start-up.\n' +
-    `function schemaTexts() {\n  return ${textList([...fragments, ...schemas])}\n}\n\n` +
+    '// Shared subschema texts, then each tool\'s schema text, one a line: one string, which the engine\n' +
+    '// scans at start-up much faster than it compiles thousands of string literals.\n' +
+    `const schemaTable = ${packedTable([...fragments, ...schemas])}\n\n` +
     '/**\n * Creates a registry of the catalog\'s tools: every definition at once, each tool\'s module imported on its first call.\n' +
     ' * @param {import("./registry.js").RegistryOptions} [options]\n * @returns {import("./registry.js").Registry}\n */\n' +
     'export function createRegistry(options) {\n' +
     `  const tools = definitions.map((definition, index) => ({ definition, parameters: [index${first}], load: loaders[index] }))\n` +
-    `  return createLazyRegistry(tools, ${options}, schemaTexts${searchIndex})\n}\n`
+    `  return createLazyRegistry(tools, ${options}, schemaTable${searchIndex})\n}\n`
   )
 }
 
-/** Schema texts as an array literal, one a line: strings, or arrays of strings and fragment indices. */
-function textList(texts: readonly SchemaText[]): string {
-  const literal = (text: SchemaText): string =>
-    typeof text === 'string' ? stringLiteral(text, "'") : `[${text.map((piece) => (typeof piece === 'string' ? stringLiteral(piece, "'") : String(piece))).join(', ')}]`
-  return `[\n${texts.map((text) => `    ${literal(text)},\n`).join('')}  ]`
+/** Schema texts as one packed string literal (see `FragmentTable`), one entry a line. */
+function packedTable(texts: readonly SchemaText[]): string {
+  const entry = (text: SchemaText): string =>
+    typeof text === 'string' ? text : text.map((piece) => (typeof piece === 'string' ? piece : `\u0001${piece}\u0001`)).join('')
+  // A line continuation after each entry's `\n` keeps the source one entry a line (the literal
+  // writes each U+0001 as `\u0001`).
+  return `'\\\n${texts.map((text) => stringLiteral(entry(text), "'").slice(1, -1)).join('\\n\\\n')}'`
 }
 
 /** What the index holds of an entry besides its schema: catalog fields minus parameters, output, source and hash. */

@@ -18,6 +18,7 @@ import { generateSearchModule, generateSearchTypes } from './search-module.js'
 import { commitStep } from './commit-step.js'
 import { generationName, sweepGenerations } from './generation.js'
 import { WriteBatch, type FileToWrite } from './write-files.js'
+import type { ValidatorMemo } from './validator-memo.js'
 
 /** Where `writeOutDir` reads tool sources and writes, and how validators are made. */
 export interface OutDirOptions {
@@ -27,6 +28,8 @@ export interface OutDirOptions {
   readonly outDir: string
   /** @default 'precompiled' */
   readonly validators?: 'precompiled' | 'runtime'
+  /** Validator code an earlier build generated, taken instead of generating it again (a build cache's). */
+  readonly validatorMemo?: ValidatorMemo
 }
 
 /** What `writeOutDir` did in the output folder. */
@@ -37,6 +40,8 @@ export interface OutDirWrite {
   readonly removed: string[]
   /** Set when the folder got its `package.json` with `"type": "module"` (not there from an earlier build): why, in a sentence. */
   readonly moduleType?: string
+  /** The source files the compiler read (absolute, sorted): with the catalog, everything the output is made from. */
+  readonly inputs: string[]
 }
 
 /**
@@ -76,7 +81,8 @@ export async function writeOutDir(catalog: Catalog, options: OutDirOptions, alon
     batch.write([...generated.map(outside), ...alongside])
     const staging = batch.stagingFolder(outDir)
     sweepGenerations(outDir, previous)
-    const compiled = await compileToolsInto(staging, catalog, path.resolve(options.root), target, fileOf)
+    let inputs: string[] = []
+    const compiled = await compileToolsInto(staging, catalog, path.resolve(options.root), target, fileOf, (read) => (inputs = read), options.validatorMemo)
     const tree = compiled.map((file) => file.slice('tools/'.length))
     const generation = `tools/${generationName(tree, (file) => readFileSync(path.join(staging, 'tools', file)))}`
     // The same generation in place (a build of unchanged sources) is complete: the manifest lists it.
@@ -92,7 +98,7 @@ export async function writeOutDir(catalog: Catalog, options: OutDirOptions, alon
     const removed = removeStaleFiles(outDir, previous, owned)
     // Said once, when the marker first appears; later builds keep it silently.
     const said = moduleType.reason !== undefined && !previous.has('package.json') ? { moduleType: moduleType.reason } : {}
-    return { files: [...owned, manifestName].sort(byPath), removed, ...said }
+    return { files: [...owned, manifestName].sort(byPath), removed, ...said, inputs }
   } catch (error) {
     batch.abort()
     throw error

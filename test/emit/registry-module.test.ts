@@ -5,13 +5,15 @@ import { fixtureCatalog } from '../registry/out-dir.js'
 
 const target: EmitTarget = { handlerSpecifier: () => '', entrySpecifier: (tool) => `./tools/${tool.name}.js`, validators: 'precompiled' }
 
-test('with no repeated subschema, each schema is one JSON text of the table, referenced by its position', () => {
+test('with no repeated subschema, each schema is one JSON text of the packed table, one a line, referenced by its position', () => {
   const catalog = fixtureCatalog()
   const source = generateRegistryModule(catalog, target)
-  const table = /function schemaTexts\(\) \{\n {2}return \[\n([^]*?)\n {2}\]\n\}/.exec(source)?.[1] ?? ''
-  expect(table.split('\n')).toEqual(catalog.tools.map((tool) => `    '${JSON.stringify(tool.parameters)}',`))
+  const table = /const schemaTable = '\\\n([^]*?)'\n/.exec(source)?.[1] ?? ''
+  // The fixture's only escape in a single-quoted literal is an apostrophe's.
+  const texts = table.split('\\n\\\n').map((line) => line.replaceAll("\\'", "'"))
+  expect(texts).toEqual(catalog.tools.map((tool) => JSON.stringify(tool.parameters)))
   expect(source).toContain('parameters: [index], load: loaders[index]')
-  expect(source).toContain('return createLazyRegistry(tools, options, schemaTexts)\n')
+  expect(source).toContain('return createLazyRegistry(tools, options, schemaTable)\n')
   for (const tool of catalog.tools) expect(source).toContain(`\n  () => import("./tools/${tool.name}.js"),\n`)
 })
 

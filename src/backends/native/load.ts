@@ -38,7 +38,7 @@ export function loadProjectTypeScript(root: string): NativeLoad {
 }
 
 /** The folder and version of the `typescript` package resolved from `root`. */
-function findTypeScript(root: string): { folder: string; version: string } | { reason: string } {
+export function findTypeScript(root: string): { folder: string; version: string } | { reason: string } {
   let manifest: string
   try {
     manifest = createRequire(path.join(root, 'package.json')).resolve('typescript/package.json')

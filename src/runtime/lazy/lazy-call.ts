@@ -3,7 +3,6 @@ import { CallFailure, throwIfAborted, untilAborted } from '../abort.js'
 import type { JsonSchema, PreparedCall, ToolContext, ToolHandler } from '../types.js'
 import { argumentParser, type ArgumentParser, type CompiledValidator } from '../validation.js'
 import { undeclaredKeysOf, type UndeclaredKeys } from '../normalise/undeclared.js'
-import { sharedImport } from './shared-import.js'
 import type { LazyRegistryOptions, LazyToolEntry, LazyToolIndexEntry, LazyToolModule } from './types.js'
 
 /** What every lazy tool of one registry shares: how validators are compiled and nulls read. */
@@ -19,7 +18,8 @@ export interface LazyCallPolicy {
 export type LazyPreparation = (args: Readonly<Record<string, unknown>>, context: ToolContext) => Promise<PreparedCall>
 
 /**
- * Builds a lazy tool's call preparation; made on the tool's first call, so a registry of thousands
+ * Builds a lazy tool's call preparation from its module's `load` (a `sharedImport`, already started
+ * by the caller); made on the tool's first call, so a registry of thousands
  * of tools pays for no import wrapper or validator slot until a tool runs. The registry has already
  * checked the envelope (tool, signal, limits) and asks for confirmation only after this resolves:
  * the arguments are validated first, so an invalid call never reaches the confirm hook. Validation
@@ -31,13 +31,13 @@ export type LazyPreparation = (args: Readonly<Record<string, unknown>>, context:
  */
 export function lazyPreparation(
   entry: LazyToolEntry | LazyToolIndexEntry,
+  load: () => Promise<LazyToolModule>,
   parameters: () => JsonSchema,
   supplied: ToolHandler<any, unknown> | undefined,
   policy: LazyCallPolicy,
 ): LazyPreparation {
   const { definition } = entry
   const undeclared = undeclaredKeysOf(definition.annotations, policy.undeclaredKeys)
-  const load = sharedImport(entry.load)
   let parser: ArgumentParser | null | undefined
   const parserOf = (module: LazyToolModule): ArgumentParser | null => {
     if (parser !== undefined) return parser

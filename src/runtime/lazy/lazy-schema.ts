@@ -1,25 +1,53 @@
 import type { JsonSchema } from '../types.js'
 import type { FragmentTable, LazyToolEntry, LazyToolIndexEntry, SchemaText } from './types.js'
 
+/** Marks a fragment reference inside a packed table's entry: `\u0001<index>\u0001` (JSON text never holds a raw U+0001). */
+export const packedReference = '\u0001'
+
 /**
  * Joins schema texts against one registry's table of shared fragments. Each fragment is joined
  * once, on the first schema that needs it, so a registry that lists but never reads a schema joins
- * nothing, and a table given as a function is not even built.
+ * nothing, and a table given as a function is not even built. A packed table (one string) is
+ * decoded an entry at a time: reading one schema of thousands touches only the entries it uses.
  */
 export function fragmentJoiner(fragments: FragmentTable): (text: SchemaText) => string {
-  let table: readonly SchemaText[] | undefined
+  let table: ((index: number) => SchemaText | undefined) | undefined
   const joined: (string | undefined)[] = []
   const fragment = (index: number): string => {
     const known = joined[index]
     if (known !== undefined) return known
-    table ??= typeof fragments === 'function' ? fragments() : fragments
-    const text = table[index]
+    table ??= tableReader(fragments)
+    const text = table(index)
     if (text === undefined) throw new RangeError(`schema fragment ${index} is not in the registry's table`)
     return (joined[index] = join(text))
   }
   const join = (text: SchemaText): string =>
     typeof text === 'string' ? text : text.map((piece) => (typeof piece === 'string' ? piece : fragment(piece))).join('')
   return join
+}
+
+/** Reads entries of a table, whichever form it was given in. */
+function tableReader(fragments: FragmentTable): (index: number) => SchemaText | undefined {
+  if (typeof fragments === 'string') return packedReader(fragments)
+  const table = typeof fragments === 'function' ? fragments() : fragments
+  return (index) => table[index]
+}
+
+/**
+ * A packed table holds its entries one a line; an entry is JSON text with fragment references
+ * written `\u0001<index>\u0001`. Line starts are found once, with `indexOf`, which scans far faster
+ * than the engine compiles the same entries as an array literal of thousands of strings.
+ */
+function packedReader(packed: string): (index: number) => SchemaText | undefined {
+  const starts = [0]
+  for (let at = packed.indexOf('\n'); at !== -1; at = packed.indexOf('\n', at + 1)) starts.push(at + 1)
+  return (index) => {
+    const start = starts[index]
+    if (start === undefined) return undefined
+    const line = packed.slice(start, (starts[index + 1] ?? packed.length + 1) - 1)
+    if (!line.includes(packedReference)) return line
+    return line.split(packedReference).map((piece, at) => (at % 2 === 1 ? Number(piece) : piece))
+  }
 }
 
 /**

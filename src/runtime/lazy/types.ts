@@ -35,11 +35,12 @@ export interface LazyToolEntry {
 export type SchemaText = string | readonly (string | number)[]
 
 /**
- * The texts that index entries' schema texts reference by index, or a function returning them,
- * called once, on the first read of such a schema: generated registries pass a function, so the
- * engine compiles the table's text only then, not at start-up.
+ * The texts that index entries' schema texts reference by index: an array, a function returning
+ * one (called once, on the first read of such a schema), or one packed string, which generated
+ * registries pass: one entry a line, each entry JSON text whose fragment references are written
+ * `\u0001<index>\u0001`, decoded an entry at a time as schemas are read.
  */
-export type FragmentTable = readonly SchemaText[] | (() => readonly SchemaText[])
+export type FragmentTable = readonly SchemaText[] | (() => readonly SchemaText[]) | string
 
 /**
  * One tool of a generated registry's slim index: the parameter schema travels as JSON text and is

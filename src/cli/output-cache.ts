@@ -1,0 +1,66 @@
+import path from 'node:path'
+import { statSync } from 'node:fs'
+import { cacheFileOf, contentHash, fileHash, isRecord, readCacheFile, writeCacheFile } from '../analyze/cache/cache-file.js'
+import { toolcatVersion } from '../analyze/package-info.js'
+import type { ValidatorMemo } from '../emit/validator-memo.js'
+import { validatorMemoStore } from './validator-memo-store.js'
+
+/** What the last `--outDir` build wrote, and from what. */
+interface OutputRecord {
+  /** The catalog's text, the validator mode and toolcat's version, hashed. */
+  readonly key: string
+  /** Content hashes of the source files the compiler read, by absolute path. */
+  readonly inputs: Readonly<Record<string, string>>
+  /** Size and modification time of each file written, by path relative to the output folder (reading back tens of megabytes to hash them would cost more than a rebuild should). */
+  readonly files: Readonly<Record<string, string>>
+}
+
+function isOutputRecord(value: unknown): value is OutputRecord {
+  const hashes = (record: unknown): boolean => isRecord(record) && Object.values(record).every((hash) => typeof hash === 'string')
+  return isRecord(value) && typeof value.key === 'string' && hashes(value.inputs) && hashes(value.files)
+}
+
+/** One output folder's record in a build cache: whether a build would write what is there already, and noting what one wrote. */
+export interface OutputCache {
+  /** True when the output folder holds exactly what this build would write: same catalog, same inputs, every file intact. */
+  unchanged(): boolean
+  /** The validator code the last build generated, for this one to take rather than generate again. */
+  memo(): ValidatorMemo
+  /** Records what a build wrote (`files` relative to the output folder, `inputs` absolute) and the validator code it used. */
+  record(files: readonly string[], inputs: readonly string[], memo: ValidatorMemo): void
+}
+
+/** The record of `outDir` in the cache folder `dir`, for a build of `catalogText` with `validators`. */
+export function outputCache(dir: string, outDir: string, catalogText: string, validators: string): OutputCache {
+  const file = cacheFileOf(dir, 'output', outDir)
+  const store = validatorMemoStore(dir, outDir)
+  const key = contentHash(JSON.stringify([toolcatVersion(), validators, catalogText]))
+  return {
+    unchanged() {
+      const read = readCacheFile(file, isOutputRecord)
+      if (!('body' in read) || read.body.key !== key) return false
+      const { inputs, files } = read.body
+      return (
+        Object.keys(files).length > 0 &&
+        Object.entries(inputs).every(([input, hash]) => fileHash(input) === hash) &&
+        Object.entries(files).every(([name, stamp]) => stampOf(path.resolve(outDir, name)) === stamp)
+      )
+    },
+    memo: () => store.load(),
+    record(files, inputs, memo) {
+      store.save(memo)
+      const inputHashes = Object.fromEntries(inputs.map((input) => [input, fileHash(input) ?? '']))
+      writeCacheFile(file, { key, inputs: inputHashes, files: Object.fromEntries(files.map((name) => [name, stampOf(path.resolve(outDir, name))])) })
+    },
+  }
+}
+
+/** A file's size and modification time (ns), or '' when it is gone: what `unchanged` compares an output file by. */
+function stampOf(file: string): string {
+  try {
+    const stat = statSync(file, { bigint: true })
+    return stat.isFile() ? `${stat.size}:${stat.mtimeNs}` : ''
+  } catch {
+    return ''
+  }
+}

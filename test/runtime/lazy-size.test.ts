@@ -1,0 +1,30 @@
+import { expect, test } from 'vitest'
+// @ts-expect-error -- a plain ES module script without declarations
+import { lazySize } from '../../scripts/lazy-size.mjs'
+
+interface Figures {
+  readonly plain: number
+  readonly minified: number
+  readonly minifiedGzip: number
+  readonly modules: readonly string[]
+}
+
+/**
+ * The size budget of `toolcat/lazy` (the built dist/runtime/lazy.js, bundled alone and minified):
+ * a generated registry's start-up compiles the listing path, so what listing does not need —
+ * the argument normaliser, validation, fault reporting — stays behind the first call's import.
+ * Issue 26 measured 6.8 kB minified (2.8 kB gzipped) for the listing path, 24 kB for everything;
+ * after issue 25's fault texts and undeclared-key checks, 7.5 kB (3.1 kB) and 29 kB; after issue
+ * 24's search (its facade and search tool are on the listing path), 11.2 kB (4.5 kB) and 44 kB.
+ * The budgets leave room for small changes, not for call-path code moving into the listing path.
+ */
+test('the listing path of toolcat/lazy stays within its size budget and loads no call-path module', async () => {
+  const { listing, all } = (await lazySize()) as { listing: Figures; all: Figures }
+  expect(listing.minified).toBeLessThanOrEqual(12_500)
+  expect(listing.minifiedGzip).toBeLessThanOrEqual(5_000)
+  expect(all.minified).toBeLessThanOrEqual(48_000)
+  const callPath = (modules: readonly string[]): string[] => modules.filter((module) => /^normalise\/|^validation\.js|^faults\.js|^lazy\/lazy-call\.js/.test(module))
+  expect(callPath(listing.modules)).toEqual([])
+  // …which the first call does load: the split is real, not a module gone missing.
+  expect(callPath(all.modules)).toEqual(expect.arrayContaining(['lazy/lazy-call.js', 'validation.js', 'normalise/normaliser.js']))
+})
