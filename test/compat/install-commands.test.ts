@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process'
+import { spawnSync, type SpawnSyncReturns } from 'node:child_process'
 import { mkdtempSync, readdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
@@ -26,7 +26,7 @@ test('README lists one npm and one pnpm command', () => {
 })
 
 /** Runs one README install command in `app`, `toolcat` standing for the packed tarball. */
-function runCommand(app: string, command: string): ReturnType<typeof spawnSync<string>> {
+function runCommand(app: string, command: string): SpawnSyncReturns<string> {
   const [tool = '', ...args] = command.split(' ').map((word) => (word === 'toolcat' ? tarball : word))
   const binary = tool === 'pnpm' ? path.join(repoRoot, 'node_modules/.bin/pnpm') : tool
   return spawnSync(binary, args, { cwd: app, encoding: 'utf8', env: { ...process.env, npm_config_fund: 'false', npm_config_audit: 'false' } })
