@@ -23,3 +23,10 @@ declare module '~toolcat/registry' {
   /** Creates the lazy registry: definitions at once, each tool's module imported on its first call. */
   export function createRegistry(options?: LazyRegistryOptions<RegisteredTools>): LazyRegistry<RegisteredTools>
 }
+
+declare module '~toolcat/search' {
+  import type { SearchIndex } from 'toolcat/search'
+  /** The tool search index built with the catalog: pass it to `search(index, query)` from `toolcat/search`. */
+  const index: SearchIndex
+  export default index
+}

@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: runs the benchmark suites and writes bench/results.json and bench/RESULTS.md.
- * Usage: node bench/run.mjs [--sizes 100,1000,3000] [--reps 5] [--reps-per-type 1] [--only build,incremental,runtime,validation,mcp]
+ * Usage: node bench/run.mjs [--sizes 100,1000,3000] [--reps 5] [--reps-per-type 1] [--only build,incremental,runtime,validation,mcp,search]
  *   [--contestants tsc,tsc7,toolcat-catalog,toolcat-native-catalog,…] (the build suite runs only those)
  * `--reps-per-type N` (at most --reps): repetitions of the slow tsjsg-per-type contestant above 1,000 tools (default 1).
  * Needs `npm run build` first for the toolcat suites; a missing piece skips its suite with the reason.
@@ -17,8 +17,9 @@ import { incrementalSuite } from './suites/incremental.mjs'
 import { mcpSuite } from './suites/mcp.mjs'
 import { runtimeSuite } from './suites/runtime.mjs'
 import { validationSuite } from './suites/validation.mjs'
+import { searchSuite } from './suites/search.mjs'
 
-const suites = { build: buildSuite, incremental: incrementalSuite, runtime: runtimeSuite, validation: validationSuite, mcp: mcpSuite }
+const suites = { build: buildSuite, incremental: incrementalSuite, runtime: runtimeSuite, validation: validationSuite, mcp: mcpSuite, search: searchSuite }
 
 function positiveIntegers(text, flag) {
   const values = text.split(',').map((part) => Number(part.trim()))

@@ -9,17 +9,20 @@ export const CATALOG_ID = '~toolcat/catalog'
 /** Import this for `createRegistry`, the lazy registry over the catalog's tools. */
 export const REGISTRY_ID = '~toolcat/registry'
 
+/** Import this for the tool search index (`toolcat/search`'s `SearchIndex`) as the default export. */
+export const SEARCH_ID = '~toolcat/search'
 /** The try-it page's module (vite dev serves the page at `/__toolcat/`): the catalog rendered with a form per tool. */
 export const DEV_PAGE_ID = '~toolcat/dev-page'
 
 const TOOL_PREFIX = '~toolcat/tool/'
 const INTERNAL_CATALOG = '\0toolcat/catalog.js'
 const INTERNAL_REGISTRY = '\0toolcat/registry.js'
+const INTERNAL_SEARCH = '\0toolcat/search.js'
 const INTERNAL_DEV_PAGE = '\0toolcat/dev-page.js'
 const INTERNAL_TOOL = /^\0toolcat\/tool\/([^/]+)\.js$/
 
 /** What an internal id stands for. */
-export type VirtualModule = { readonly kind: 'catalog' } | { readonly kind: 'registry' } | { readonly kind: 'dev-page' } | { readonly kind: 'tool'; readonly name: string }
+export type VirtualModule = { readonly kind: 'catalog' } | { readonly kind: 'registry' } | { readonly kind: 'search' } | { readonly kind: 'dev-page' } | { readonly kind: 'tool'; readonly name: string }
 
 /** The specifier the registry imports a tool's entry module by (its own chunk). */
 export function toolEntrySpecifier(name: string): string {
@@ -30,6 +33,7 @@ export function toolEntrySpecifier(name: string): string {
 export function resolveVirtualId(id: string): string | undefined {
   if (id === CATALOG_ID) return INTERNAL_CATALOG
   if (id === REGISTRY_ID) return INTERNAL_REGISTRY
+  if (id === SEARCH_ID) return INTERNAL_SEARCH
   if (id === DEV_PAGE_ID) return INTERNAL_DEV_PAGE
   if (id.startsWith(TOOL_PREFIX)) return internalToolId(id.slice(TOOL_PREFIX.length))
   return undefined
@@ -39,6 +43,7 @@ export function resolveVirtualId(id: string): string | undefined {
 export function parseVirtualId(id: string): VirtualModule | undefined {
   if (id === INTERNAL_CATALOG) return { kind: 'catalog' }
   if (id === INTERNAL_REGISTRY) return { kind: 'registry' }
+  if (id === INTERNAL_SEARCH) return { kind: 'search' }
   if (id === INTERNAL_DEV_PAGE) return { kind: 'dev-page' }
   const tool = INTERNAL_TOOL.exec(id)?.[1]
   return tool === undefined ? undefined : { kind: 'tool', name: tool }

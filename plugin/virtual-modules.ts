@@ -1,12 +1,13 @@
 import { fileURLToPath } from 'node:url'
 import { toPosix } from '../src/paths.js'
 import type { Catalog } from '../src/runtime/catalog.js'
-import { REGISTRY_ID, toolEntrySpecifier, type VirtualModule } from './ids.js'
+import { REGISTRY_ID, SEARCH_ID, toolEntrySpecifier, type VirtualModule } from './ids.js'
 import type { ResolvedPluginOptions } from './options.js'
 import { generateCatalogModule } from '../src/emit/catalog-module.js'
 import { generateDevPageModule } from '../src/emit/html/generate-dev-page.js'
 import { sourceSpecifier, type EmitTarget } from '../src/emit/emit-target.js'
 import { generateRegistryModule } from '../src/emit/registry-module.js'
+import { generateSearchModule } from '../src/emit/search-module.js'
 import { generateToolEntryModule } from '../src/emit/tool-entry-module.js'
 import { validatorRuntimeFile } from '../src/emit/validator-runtime-names.js'
 
@@ -31,6 +32,7 @@ export function createEmitTarget(options: ResolvedPluginOptions): EmitTarget {
     handlerSpecifier: (tool) => sourceSpecifier(tool, options.root),
     entrySpecifier: (tool) => toolEntrySpecifier(tool.name),
     validators: options.validators,
+    searchSpecifier: SEARCH_ID,
     // The lazy entry leaves ajv's compiler out; run-time compilation needs the root export's `compileSchema`.
     runtimeSpecifier: runtimeModule(options.validators === 'runtime' ? 'index.js' : 'lazy.js'),
     // Each helper from its own module, so a bundler keeps only those the validators use.
@@ -45,6 +47,8 @@ export function generateVirtualModule(module: VirtualModule, catalog: Catalog, t
       return generateCatalogModule(catalog)
     case 'registry':
       return generateRegistryModule(catalog, target)
+    case 'search':
+      return generateSearchModule(catalog)
     case 'dev-page':
       return generateDevPageModule(catalog, { registry: REGISTRY_ID, page: runtimeModule('catalog-page-dev.js') })
     case 'tool': {

@@ -1,8 +1,8 @@
 // Bundles the browser-safe runtime that `toolcat` and `toolcat/lazy` export (compiled by tsc into
 // dist/src) into dist/runtime: one module per entry plus the chunks both share, so a generated
 // registry's cold start loads two files instead of some twenty, while the two entries keep sharing
-// one copy of every runtime class. ajv stays an import (a dependency), confined to a module of its
-// own (`compile.js`, run-time schema compilation): an app bundling only `defineTool` or the lazy
+// one copy of every runtime class. ajv stays an import (a dependency), and so does re2js (the
+// linear-time pattern engine), confined to a module of its own (`compile.js`, run-time schema compilation): an app bundling only `defineTool` or the lazy
 // registry drops that module whole (toolcat has no side effects), where an ajv import inside
 // index.js would survive tree-shaking, ajv declaring no `sideEffects`.
 import { build } from 'esbuild'
@@ -20,8 +20,10 @@ const common = { absWorkingDir: root, outdir: 'dist/runtime', bundle: true, spli
 
 await build({
   ...common,
-  entryPoints: { index: 'dist/src/index.js', lazy: 'dist/src/runtime/lazy/index.js', compile: 'dist/src/runtime/compile.js' },
-  external: ['ajv', 'ajv/*', 'ajv-formats', 'ajv-formats/*'],
+  // `search`: the index format and `search` on their own (a page's search box); a registry loads the
+  // same code as a chunk on its first search.
+  entryPoints: { index: 'dist/src/index.js', lazy: 'dist/src/runtime/lazy/index.js', compile: 'dist/src/runtime/compile.js', search: 'dist/src/runtime/search/index.js' },
+  external: ['ajv', 'ajv/*', 'ajv-formats', 'ajv-formats/*', 're2js'],
   chunkNames: 'chunk-[hash]',
 })
 

@@ -39,6 +39,11 @@ export const codes = {
    * what it was meant to say (`consequential: true` outside `annotations`) would silently not hold.
    */
   unknownField: 'TC1015',
+  /**
+   * Parameters that say nothing about the arguments (`execute(args: any)`, or no annotation and no
+   * `defineTool<Args>`): an open `{ "type": "object" }` that a model cannot fill in (a warning).
+   */
+  openParameters: 'TC1016',
 } as const
 
 /** A diagnostic code from the table above. */

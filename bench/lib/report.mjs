@@ -3,6 +3,7 @@ import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { judge } from './targets.mjs'
 import { repoRoot } from './toolcat.mjs'
+import { searchSection } from './search-report.mjs'
 
 const spread = (stat, digits) => (stat ? `${stat.median.toFixed(digits)} (${stat.min.toFixed(digits)}–${stat.max.toFixed(digits)})` : '—')
 
@@ -116,6 +117,7 @@ export function renderMarkdown(results) {
     ...sizeSections('Runtime', results.runtime, runtimeNotes),
     validationSection(results.validation),
     ...sizeSections('MCP', results.mcp, mcpNotes),
+    searchSection(results.search),
     FINDINGS_LINK,
   ].filter(Boolean).join('\n\n')}\n`
 }

@@ -2,12 +2,28 @@
 import type { JSONSchema7, Tool, ToolExecutionOptions } from 'ai'
 import type { ToolTypeMap } from '../runtime/lazy/types.js'
 import { approvedInMessages } from './ai-sdk-approval.js'
+import { addSearchTool, rememberDeferred } from './ai-sdk-defer.js'
 import { argumentsAccepted, callRegistry, streamRegistry, type FrameworkCall } from './call-registry.js'
 import { loadPeer } from './load-peer.js'
 import type { AdapterOptions, ToolSource } from './options.js'
 import { selectTools, type SelectedTool } from './select-tools.js'
 
 export type { AdapterOptions, CatalogEntryInfo, ToolSource } from './options.js'
+export { deferredSteps } from './ai-sdk-defer.js'
+
+/** Options of `toAiSdkTools`: every adapter's, plus deferred loading. */
+export interface AiSdkOptions<N extends string = string, P extends string = ''> extends AdapterOptions<N, P> {
+  /**
+   * Deferred loading. On AI SDK 7 every tool but the pinned ones is marked \`deferLoading\` and
+   * the set gets the SDK's \`toolSearch()\` as \`tool_search\`; on AI SDK 6 the set gets toolcat's
+   * \`tool_search\` (the registry's search), and \`prepareStep: deferredSteps(tools)\` sends each step
+   * only it, the pinned tools and the tools found so far.
+   * @default false
+   */
+  readonly defer?: boolean
+  /** With \`defer\`, the tools the model sees from the start (registry names). */
+  readonly pin?: readonly N[]
+}
 
 const ai = await loadPeer(() => import('ai'), 'ai-sdk', 'ai')
 // The peer range also accepts ai 4 and 5, which Mastra 0.24 and its providers bring into an app,
@@ -29,10 +45,16 @@ export type AiSdkTools<T extends ToolTypeMap, N extends keyof T & string, P exte
  */
 export function toAiSdkTools<T extends ToolTypeMap = ToolTypeMap, N extends keyof T & string = keyof T & string, P extends string = ''>(
   registry: ToolSource<T>,
-  options: AdapterOptions<N, P> = {},
+  options: AiSdkOptions<N, P> = {},
 ): AiSdkTools<T, N, P> {
   const tools: Record<string, Tool> = {}
-  for (const selected of selectTools(registry, options)) {
+  const pinned = new Set<string>(options.pin ?? [])
+  // AI SDK 7 defers natively; AI SDK 6 gets toolcat's tool_search (see ai-sdk-defer.ts).
+  const native = options.defer === true && typeof (ai as { toolSearch?: unknown }).toolSearch === 'function'
+  if (options.defer === true && !native) addSearchTool(registry, [...pinned])
+  const selection = options.defer === true && !native && options.tools !== undefined ? { ...options, tools: [...options.tools, 'tool_search' as N] } : options
+  for (const selected of selectTools(registry, selection)) {
+    const deferred = native && !pinned.has(selected.name)
     const execute = selected.stream ? streamingExecute(registry, selected, options) : singleExecute(registry, selected, options)
     tools[selected.exposedName] = ai.tool({
       ...(selected.title !== undefined && { title: selected.title }),
@@ -41,8 +63,14 @@ export function toAiSdkTools<T extends ToolTypeMap = ToolTypeMap, N extends keyo
       ...(selected.output !== undefined && { outputSchema: ai.jsonSchema(selected.output as JSONSchema7) }),
       // Asked only for arguments the registry accepts; refused ones go to execute, which fails with the fault.
       ...(selected.consequential && { needsApproval: (input: unknown) => argumentsAccepted(registry, selected, options, input) }),
+      ...(deferred && { deferLoading: true }),
       execute,
     } as Tool)
+  }
+  if (options.defer === true) {
+    const prefix = options.prefix ?? ''
+    if (native) tools.tool_search = (ai as unknown as { toolSearch(): Tool }).toolSearch()
+    rememberDeferred(tools, { search: native ? 'tool_search' : `${prefix}tool_search`, pinned: [...pinned].map((name) => `${prefix}${name}`), prefix, native })
   }
   return tools as AiSdkTools<T, N, P>
 }

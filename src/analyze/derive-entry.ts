@@ -2,9 +2,11 @@ import type { CatalogTool } from '../runtime/catalog.js'
 import type { JsonSchema, ToolAnnotations } from '../runtime/types.js'
 import type { SchemaProblem, ViewSchemaGenerator } from '../schema/generator.js'
 import type { TypeView } from '../schema/view.js'
+import { bindingDefaults, type BindingDefault, type BindingSyntax } from '../schema/parameter-defaults.js'
 import { relativePath } from '../paths.js'
 import type { ToolDraft } from './analyze-module.js'
 import type { Diagnostic, DiagnosticSeverity } from './diagnostic.js'
+import { codes } from './codes.js'
 import { diagnosticAt } from './locate.js'
 import type { ModuleReader } from './module-reader.js'
 import type { HandlerTypes, SyntaxNode } from './view.js'
@@ -69,8 +71,19 @@ export function deriveEntry(draft: ToolDraft, types: DraftTypes, generator: View
   const declared = fields.execute && functionLike(reader, fields.execute) ? fields.execute : undefined
   const parameterDeclaration = declared?.parameters?.[0]
   const parameterNode = parameterDeclaration?.type ?? parameterDeclaration ?? fields.typeArgument ?? fields.execute ?? site.call
-  const parameters = generator.parameters(handler ? handler.parameter : types.typeArgument, parameterNode)
+  const parameterType = handler ? handler.parameter : types.typeArgument
+  const defaults = bindingDefaults(parameterDeclaration as BindingSyntax | undefined, reader.module.text)
+  const open = openParameters(parameterType, parameterDeclaration, fields.typeArgument)
+  const parameters = open === undefined ? generator.parameters(parameterType, parameterNode, defaults as BindingDefault<unknown>[]) : { schema: { type: 'object' }, problems: [] }
   report(parameters.problems)
+  if (open !== undefined) {
+    diagnostics.push(diagnosticAt(reader, parameterDeclaration ?? parameterNode, {
+      code: codes.openParameters,
+      severity: 'warning',
+      message: `${open}: its parameters are an open object that tells a caller nothing`,
+      hint: 'declare the arguments, e.g. `execute(args: { query: string })` (or type them `unknown` to keep them open on purpose)',
+    }))
+  }
   const output = handler && generator.output(handler.returns, declared?.type ?? (fields.execute as SyntaxNode))
   if (output) report(output.problems, 'warning')
   const entry: Omit<CatalogTool, 'hash'> = {
@@ -87,6 +100,17 @@ export function deriveEntry(draft: ToolDraft, types: DraftTypes, generator: View
     source: { module, export: site.exportName },
   }
   return { entry, diagnostics }
+}
+
+/**
+ * Why a tool's parameters say nothing, when they do not: typed `any`, or written without a type
+ * while `defineTool` has no type argument (its default, a record of anything, is no declaration).
+ * Both give the same open `{ "type": "object" }` and one TC1016 warning.
+ */
+function openParameters(type: TypeView<unknown> | undefined, declaration: SyntaxNode | undefined, typeArgument: SyntaxNode | undefined): string | undefined {
+  if (type?.kind === 'any') return '`execute` takes `any`'
+  if (declaration !== undefined && declaration.type === undefined && typeArgument === undefined) return "`execute`'s parameter has no type"
+  return undefined
 }
 
 /** Whether `execute` is written as a function (method, function or arrow), whose parameter and return annotation can be pointed at. */

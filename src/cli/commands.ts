@@ -19,5 +19,6 @@ export const commands: readonly CommandEntry[] = [
   { name: 'export', summary: 'write the tools in OpenAI, Anthropic, Gemini or MCP request shape', load: async () => (await import('./export-command.js')).exportCommand },
   { name: 'diff', summary: 'classify the changes between two catalogs as breaking or compatible', load: async () => (await import('./diff-command.js')).diffCommand },
   { name: 'verify', summary: 'check a catalog file against its sources and its own hashes', load: async () => (await import('./verify-command.js')).verifyCommand },
+  { name: 'search', summary: 'find the tools of a build or catalog that match a query', load: async () => (await import('./search-command.js')).searchCommand },
   { name: 'serve', summary: 'serve a build (or, in development, sources) to MCP clients over stdio or Streamable HTTP', load: async () => (await import('./serve-command.js')).serveCommand },
 ]

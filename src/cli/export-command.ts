@@ -2,6 +2,7 @@ import path from 'node:path'
 import { generateCatalogHtml } from '../emit/html/generate-catalog-html.js'
 import { readPageScript } from '../emit/html/page-script.js'
 import { writeFilesAtomically } from '../emit/write-files.js'
+import { exportDeferred } from '../interop/profiles/deferred.js'
 import { exportFormats, exportTools, reportExport, type ExportFormat } from '../interop/profiles/index.js'
 import type { Catalog } from '../runtime/catalog.js'
 import { analysisOptions, checkerHelp } from './analysis-options.js'
@@ -34,6 +35,11 @@ Options:
   --strict           strict mode: OpenAI strict function calling (every property required,
                      optional ones nullable — see the registry's nullAsAbsent) or Anthropic strict
                      tool use; other formats ignore it
+  --defer            deferred loading: Anthropic's tools with defer_loading: true after its BM25
+                     tool search tool; OpenAI's Responses API form, tool_search then functions
+                     deferred in a namespace per tool module; Gemini and MCP, toolcat's
+                     tool_search and call_tool (serve them with withToolSearch)
+  --pin <a,b>        with --defer, tools the model sees from the start
   --lossy            export even when a change alters what a model may send (reported as warnings)
   --catalog <file>   export this catalog file (or an outDir's catalog.json) instead of analysing
                      toolsDir; a positional outDir or .json file is read the same way
@@ -51,6 +57,8 @@ the file cannot be written, 2 on bad usage.`,
     format: { type: 'string', short: 'f' },
     strict: { type: 'boolean' },
     lossy: { type: 'boolean' },
+    defer: { type: 'boolean' },
+    pin: { type: 'string' },
     catalog: { type: 'string' },
     out: { type: 'string', short: 'o' },
   },
@@ -66,7 +74,10 @@ the file cannot be written, 2 on bad usage.`,
     if (input.values.strict === true && format !== 'openai' && format !== 'anthropic') {
       process.stderr.write(`toolcat: --strict applies to openai and anthropic; ${format} has no strict mode, ignored\n`)
     }
-    const { output, warnings } = exportTools(catalog, format as ExportFormat, { strict: input.values.strict === true })
+    const pin = typeof input.values.pin === 'string' ? input.values.pin.split(',').map((name) => name.trim()).filter(Boolean) : []
+    if (pin.length > 0 && input.values.defer !== true) throw new UsageError('--pin needs --defer')
+    const strict = input.values.strict === true
+    const { output, warnings } = input.values.defer === true ? deferredExport(catalog, format as ExportFormat, strict, pin) : exportTools(catalog, format as ExportFormat, { strict })
     const report = reportExport(warnings, input.values.lossy === true)
     for (const line of [...report.errors, ...report.lines]) process.stderr.write(`${line}\n`)
     if (report.errors.length > 0) {
@@ -76,6 +87,14 @@ the file cannot be written, 2 on bad usage.`,
     }
     return writeOutput(input, `${JSON.stringify(output, null, 2)}\n`)
   },
+}
+
+function deferredExport(catalog: Catalog, format: ExportFormat, strict: boolean, pin: readonly string[]) {
+  try {
+    return exportDeferred(catalog, format, { strict, pin })
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error))
+  }
 }
 
 /** Writes the export to `--out` (atomically), else to stdout. */

@@ -6,6 +6,7 @@ import { analysisOptions, checkerHelp } from './analysis-options.js'
 import { UsageError, UserError, type Command, type CommandInput } from './command.js'
 import { depsHelp, depsOptions } from './deps-options.js'
 import { isBuildDir, loadBuild, runnable, type ServedTools } from './serve-build.js'
+import { searchServed } from './serve-search.js'
 import { loopbackHosts, serveHttp, serveStdio } from './serve-run.js'
 
 const defaultPageSize = 100
@@ -43,6 +44,10 @@ Options:
                               through the client (elicitation, input_required) and refuses when
                               the client cannot ask or says anything but yes; allow approves every
                               call (trusted hosts only); deny refuses every call
+  --search                    list only tool_search, the --pin tools and call_tool: a client finds
+                              the other tools by query and calls them through call_tool
+                              ({ name, arguments }, validated and confirmed like a direct call)
+  --pin <a,b>                 with --search, tools listed as they are
   --handlers <module>         an ES module (.ts or .js) exporting handlers by tool name for
                               declaration-only tools, e.g. export async function lookup_order(args)
                               {…}; its export names are read at start-up (compiled with esbuild),
@@ -73,6 +78,8 @@ SIGINT, SIGTERM or SIGHUP, 1 when the tools cannot be built or served, 2 on bad 
     http: { type: 'string' },
     'allowed-origin': { type: 'string', multiple: true },
     handlers: { type: 'string' },
+    search: { type: 'boolean' },
+    pin: { type: 'string' },
     'page-size': { type: 'string' },
     'cache-ttl-ms': { type: 'string' },
     'max-in-flight': { type: 'string' },
@@ -98,10 +105,13 @@ SIGINT, SIGTERM or SIGHUP, 1 when the tools cannot be built or served, 2 on bad 
     const build = isBuildDir(dir)
     const served = build ? await servedBuild(dir, registryOptions, handlersModule, log) : await (await import('./serve-sources.js')).serveSources(input, registryOptions, handlersModule, log)
     if (typeof served === 'number') return served
+    const pin = typeof input.values.pin === 'string' ? input.values.pin.split(',').map((name) => name.trim()).filter(Boolean) : []
+    if (pin.length > 0 && input.values.search !== true) throw new UsageError('--pin needs --search')
+    const listed = input.values.search === true ? searchServed(served, pin) : served
     const mode = build ? `from the build in ${dir}` : `from the sources in ${dir} (development: analysed at every start; serve a toolcat build --outDir folder in production)`
     const unlisted = served.unlisted.length === 0 ? '' : `; not listed (declaration-only, no handler): ${served.unlisted.join(', ')}`
-    const options: McpCoreOptions = { ...coreOptions, registry: served.registry, catalog: served.catalog, log }
-    const count = served.catalog.tools.length
+    const options: McpCoreOptions = { ...coreOptions, registry: listed.registry, catalog: listed.catalog, log }
+    const count = listed.catalog.tools.length
     if (http === undefined) {
       return serveStdio(createMcpCore(options), { maxRequestBytes, maxInFlight, log, startLine: `toolcat: serving ${count} tools over MCP (stdio)${unlisted}; ${mode}` })
     }

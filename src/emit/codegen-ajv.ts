@@ -16,7 +16,7 @@ type SchemaKey = string
  * (V8 parsing ~30 kB a tool, a third of the time left), which standalone output never calls:
  * `process` hands it an empty body instead, while `validate.source` keeps the real code.
  */
-const codegenOptions: Options = { ...ajvOptions, validateSchema: false, code: { source: true, esm: true, optimize: false, process: skipEvaluation } }
+const codegenOptions: Options = { ...ajvOptions, validateSchema: false, code: { ...ajvOptions.code, source: true, esm: true, optimize: false, process: skipEvaluation } }
 
 let instance: { readonly ajv: Ajv; readonly aliases: Record<string, string> } | undefined
 

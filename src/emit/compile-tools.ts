@@ -135,8 +135,8 @@ function entryModules(lookup: (name: string) => CatalogTool | undefined, target:
 
 /**
  * The one module through which the output's validators reach ajv's run-time helpers: the exports
- * of toolcat's own `validator-runtime` they use, bundled with the ajv code behind them (resolved
- * from toolcat, whose dependency ajv is), so that the output imports no package for them.
+ * of toolcat's own `validator-runtime` they use, bundled with the ajv and re2js code behind them
+ * (resolved from toolcat, whose dependencies they are), so that the output imports no package for them.
  */
 function helperModules(): Plugin {
   const source = path.join(toolcatDir, '../runtime/validator-runtime.js')
@@ -151,7 +151,7 @@ function helperModules(): Plugin {
         loader: 'js',
         resolveDir: toolcatDir,
       }))
-      build.onResolve({ filter: /^ajv/ }, (args) => (fromSource(args.importer) ? { path: createRequire(args.importer).resolve(args.path) } : undefined))
+      build.onResolve({ filter: /^(ajv|re2js)/ }, (args) => (fromSource(args.importer) ? { path: createRequire(args.importer).resolve(args.path) } : undefined))
     },
   }
 }

@@ -15,6 +15,8 @@ export interface EmitTarget {
    * module of its own (the CLI's output); without it the validator is generated into the entry.
    */
   validatorSpecifier?(tool: CatalogTool): string
+  /** Specifier of the catalog's search index module (`search.js`, `~toolcat/search`), imported on a registry's first search; without it a registry builds its index from its definitions. */
+  searchSpecifier?: string
   /** Specifier of the toolcat runtime. @default 'toolcat' */
   runtimeSpecifier?: string
   /**

@@ -1,5 +1,6 @@
 import { lstatSync, readFileSync, readdirSync, rmdirSync, rmSync } from 'node:fs'
 import path from 'node:path'
+import { commitStep } from './commit-step.js'
 import type { FileToWrite } from './write-files.js'
 
 /** The file in an output folder that lists what toolcat wrote there, so the next build can remove what it no longer writes. */
@@ -44,6 +45,8 @@ export function removeStaleFiles(outDir: string, previous: ReadonlySet<string>, 
     const stat = lstatSync(absolute, { throwIfNoEntry: false })
     if (!stat?.isFile()) continue
     rmSync(absolute, { force: true })
+    // A kill from here on leaves the previous build half removed: nothing imports it any more.
+    if (removed.length === 0) commitStep()
     removed.push(file)
     for (let folder = path.dirname(file); folder !== '.'; folder = path.dirname(folder)) folders.add(folder)
   }

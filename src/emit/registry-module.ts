@@ -11,7 +11,8 @@ import { shareSchemaTexts } from './schema-fragments.js'
  * JSON text parsed on first read, with subschema texts that several schemas repeat written once,
  * all schema texts in a function compiled on the first read of one, and each tool's module
  * behind an `import()` run on its first call. Each import is static, so a bundler still splits
- * every tool (handler and validator) into its own chunk. With precompiled validators it imports
+ * every tool (handler and validator) into its own chunk; the search index likewise, imported on the
+ * first search. With precompiled validators it imports
  * `toolcat/lazy`, which leaves ajv out of the start-up.
  */
 export function generateRegistryModule(catalog: Catalog, target: EmitTarget): string {
@@ -24,6 +25,7 @@ export function generateRegistryModule(catalog: Catalog, target: EmitTarget): st
   const options = compiled ? '{ compile: compileSchema, ...options }' : 'options'
   // Each schema is one reference into the table, after the fragments its text references.
   const first = fragments.length > 0 ? ` + ${fragments.length}` : ''
+  const searchIndex = target.searchSpecifier === undefined ? '' : `, () => import(${stringLiteral(target.searchSpecifier)})`
   return (
     `${generatedHeader(catalog)}import { ${compiled ? 'compileSchema, ' : ''}createLazyRegistry } from ${runtime}\n\n` +
     `const definitions = JSON.parse('[\\\n${definitions.join(',\\\n')}\\\n]')\n\n` +
@@ -35,7 +37,7 @@ export function generateRegistryModule(catalog: Catalog, target: EmitTarget): st
     ' * @param {import("./registry.js").RegistryOptions} [options]\n * @returns {import("./registry.js").Registry}\n */\n' +
     'export function createRegistry(options) {\n' +
     `  const tools = definitions.map((definition, index) => ({ definition, parameters: [index${first}], load: loaders[index] }))\n` +
-    `  return createLazyRegistry(tools, ${options}, schemaTexts)\n}\n`
+    `  return createLazyRegistry(tools, ${options}, schemaTexts${searchIndex})\n}\n`
   )
 }
 

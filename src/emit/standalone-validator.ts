@@ -27,7 +27,24 @@ export function standaloneValidator(
   const exports: Record<string, string> = { validate: PARAMETERS_KEY }
   plan.branchPointers.forEach((pointer, index) => (exports[`branch${index}`] = `${PARAMETERS_KEY}#${pointer}`))
   const branches = `export const branches = [${plan.branchPointers.map((_pointer, index) => `branch${index}`).join(', ')}];`
-  return `${linkedCode(plan, exports, helperSpecifier, subschemaSpecifier)}${branches}\n`
+  return `${patternEngineExport(schema, helperSpecifier)}${linkedCode(plan, exports, helperSpecifier, subschemaSpecifier)}${branches}\n`
+}
+
+/**
+ * Where the schema has `patternProperties`, the module also exports the pattern engine as
+ * `regExp`: the runtime's normaliser matches argument keys with it (never with a backtracking
+ * RegExp), and importing it only then keeps the engine out of other tools' chunks.
+ */
+function patternEngineExport(schema: JsonSchema, helperSpecifier: (exported: string) => string): string {
+  if (!hasPatternProperties(schema)) return ''
+  return `import { linearRegExp as toolcat$regExp } from ${JSON.stringify(helperSpecifier('linearRegExp'))}\nexport { toolcat$regExp as regExp }\n`
+}
+
+/** Whether `patternProperties` appears anywhere in a schema (a key of that name in literal data counts too: harmless). */
+export function hasPatternProperties(schema: unknown): boolean {
+  if (typeof schema !== 'object' || schema === null) return false
+  if (Array.isArray(schema)) return schema.some(hasPatternProperties)
+  return Object.entries(schema).some(([key, value]) => key === 'patternProperties' || hasPatternProperties(value))
 }
 
 /**

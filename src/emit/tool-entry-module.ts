@@ -2,7 +2,7 @@ import type { CatalogTool } from '../runtime/catalog.js'
 import type { EmitTarget } from './emit-target.js'
 import { importedName } from './identifiers.js'
 import { stringLiteral } from './literals.js'
-import { standaloneValidator } from './standalone-validator.js'
+import { hasPatternProperties, standaloneValidator } from './standalone-validator.js'
 import { VALIDATOR_RUNTIME } from './validator-runtime-names.js'
 
 /**
@@ -26,6 +26,6 @@ export function generateToolEntryModule(tool: CatalogTool, target: EmitTarget): 
 
 function precompiledValidator(tool: CatalogTool, target: EmitTarget): string {
   const own = target.validatorSpecifier?.(tool)
-  if (own !== undefined) return `export { branches, validate } from ${stringLiteral(own)}\n`
+  if (own !== undefined) return `export { branches, ${hasPatternProperties(tool.parameters) ? 'regExp, ' : ''}validate } from ${stringLiteral(own)}\n`
   return standaloneValidator(tool.parameters, (exported) => target.validatorRuntimeSpecifier?.(exported) ?? VALIDATOR_RUNTIME)
 }

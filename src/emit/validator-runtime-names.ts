@@ -19,6 +19,8 @@ const helpers: readonly ValidatorHelper[] = [
   { module: 'ajv/dist/runtime/validation_error', member: 'default', exported: 'ValidationError', file: 'validation-error' },
   { module: 'ajv-formats/dist/formats', member: 'fullFormats', exported: 'fullFormats', file: 'formats' },
   { module: 'ajv-formats/dist/formats', member: 'fastFormats', exported: 'fastFormats', file: 'formats' },
+  // The pattern engine (ajv's `code.regExp`), whose `code` names this module itself.
+  { module: 'toolcat/validator-runtime', member: 'linearRegExp', exported: 'linearRegExp', file: 'linear-reg-exp' },
 ]
 
 /** Every helper `toolcat/validator-runtime` provides, for the runtime's bundling and the test that keeps the table true. */

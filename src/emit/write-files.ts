@@ -1,5 +1,7 @@
 import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
+import { commitStep } from './commit-step.js'
+import { stagingPrefix, sweepLeftovers, temporaryName } from './leftovers.js'
 import { interruptedBy, onInterrupt } from './interrupt.js'
 
 /** One file to write: absolute (or cwd-relative) path and its full contents. */
@@ -40,37 +42,52 @@ export class WriteBatch {
   /** Writes each file to a temporary sibling of its target. */
   write(files: readonly FileToWrite[]): void {
     this.#guard()
+    // What killed builds left of these very files goes first.
+    const byFolder = new Map<string, Set<string>>()
+    for (const file of files) {
+      const target = path.resolve(file.path)
+      byFolder.set(path.dirname(target), (byFolder.get(path.dirname(target)) ?? new Set()).add(path.basename(target)))
+    }
+    for (const [folder, names] of byFolder) sweepLeftovers(folder, names)
     for (const file of files) {
       const target = path.resolve(file.path)
       this.#mkdir(path.dirname(target))
-      const temp = `${target}.${process.pid}.${this.#pending.length}.tmp`
+      const temp = temporaryName(target, this.#pending.length)
       this.#pending.push({ temp, target })
       writeFileSync(temp, file.contents)
     }
   }
 
-  /** Creates an empty folder inside `folder` (created if missing) for another writer to fill. */
+  /** Creates an empty folder inside `folder` (created if missing) for another writer to fill; staging folders killed builds left there go. */
   stagingFolder(folder: string): string {
     this.#guard()
     this.#mkdir(folder)
-    const staging = mkdtempSync(path.join(folder, '.toolcat-staging-'))
+    sweepLeftovers(folder)
+    const staging = mkdtempSync(path.join(folder, stagingPrefix()))
     this.#folders.push(staging)
     return staging
   }
 
-  /** Takes a file already written at `temp` (in a staging folder) to be renamed to `target` on commit. */
+  /** Takes a file or folder already written at `temp` (in a staging folder) to be renamed to `target` on commit. */
   adopt(temp: string, target: string): void {
     this.#pending.push({ temp, target: path.resolve(target) })
   }
 
-  /** Renames every written file into place, then removes the staging folders. */
-  commit(): void {
+  /**
+   * Renames every written file into place, in the order they were written or adopted unless
+   * `rank` orders them (lowest first, ties in that order), then removes the staging folders.
+   */
+  commit(rank?: (target: string) => number): void {
     // A signal arrived while the batch was being filled: its cleanup owns the files now.
     const signal = interruptedBy()
     if (signal !== undefined) throw new Error(`interrupted by ${signal}`)
     // Distinct folders only: a thousand tool modules share one, and each mkdir is a system call.
     for (const folder of new Set(this.#pending.map(({ target }) => path.dirname(target)))) mkdirSync(folder, { recursive: true })
-    for (const { temp, target } of this.#pending) renameSync(temp, target)
+    const order = rank === undefined ? this.#pending : [...this.#pending].sort((a, b) => rank(a.target) - rank(b.target))
+    for (const { temp, target } of order) {
+      commitStep()
+      renameSync(temp, target)
+    }
     this.#pending.length = 0
     this.#created.length = 0
     this.#removeFolders()
@@ -80,7 +97,7 @@ export class WriteBatch {
   /** Removes every temporary file and staging folder left; the targets keep their previous contents. */
   abort(): void {
     // Temporaries already renamed no longer exist, so this only clears what was left behind.
-    for (const { temp } of this.#pending) rmSync(temp, { force: true })
+    for (const { temp } of this.#pending) rmSync(temp, { force: true, recursive: true }) // an adopted folder too
     this.#pending.length = 0
     this.#removeFolders()
     for (const folder of this.#created.splice(0)) rmSync(folder, { recursive: true, force: true, maxRetries: 3 })

@@ -1,3 +1,4 @@
+import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import type { Catalog, CatalogTool } from '../runtime/catalog.js'
 import { generateCatalogModule } from './catalog-module.js'
@@ -13,6 +14,9 @@ import { sourceSpecifier, type EmitTarget } from './emit-target.js'
 import { uniqueFileNames } from './identifiers.js'
 import { generateRegistryModule } from './registry-module.js'
 import { generateRegistryTypes } from './registry-types.js'
+import { generateSearchModule, generateSearchTypes } from './search-module.js'
+import { commitStep } from './commit-step.js'
+import { generationName, sweepGenerations } from './generation.js'
 import { WriteBatch, type FileToWrite } from './write-files.js'
 
 /** Where `writeOutDir` reads tool sources and writes, and how validators are made. */
@@ -37,9 +41,15 @@ export interface OutDirWrite {
 
 /**
  * Writes everything an app imports, all together and atomically: `catalog.json`, `catalog.js`,
- * `catalog.d.ts`, `registry.js`, `registry.d.ts` and the compiled tool modules under `tools/`
- * (one lazy entry per tool, shared code in chunks), plus `alongside` files in the same batch (the
- * CLI's `--out` catalog). Same catalog and sources, same bytes. The folder's manifest
+ * `catalog.d.ts`, `registry.js`, `registry.d.ts`, `search.js` (the tool search index), `search.d.ts`
+ * and the compiled tool modules under
+ * `tools/build-<hash>/` (one lazy entry per tool, shared code in chunks; the folder is named by
+ * its content), plus `alongside` files in the same batch (the CLI's `--out` catalog). Same
+ * catalog and sources, same bytes. The commit is a series of renames in which nothing the
+ * previous `registry.js` imports is ever replaced: the new generation folder arrives in one
+ * rename, then the catalog files, and `registry.js` last, so a kill at any point leaves the
+ * previous registry with all its modules or the new one with all of its; the previous
+ * generation is removed only after. The folder's manifest
  * (`.toolcat-manifest.json`) records what was written, so the files a later build no longer writes
  * are removed then, and nothing else ever is; where the nearest package.json would make Node read
  * the ES modules as CommonJS, the folder gets a `package.json` saying `"type": "module"`. A failure
@@ -60,16 +70,25 @@ export async function writeOutDir(catalog: Catalog, options: OutDirOptions, alon
   try {
     // Files from memory first: a file-size limit (ulimit -f) then fails in this process with
     // EFBIG, where it would kill esbuild's with SIGXFSZ and lose the reason.
-    const generated = generatedFiles(catalog, target)
+    const generated = generatedFiles(catalog)
     if (moduleType.marker !== undefined) generated.push({ path: 'package.json', contents: moduleType.marker.contents })
-    batch.write([...generated.map((file) => ({ path: path.join(outDir, file.path), contents: file.contents })), ...alongside])
+    const outside = (file: CompiledFile) => ({ path: path.join(outDir, file.path), contents: file.contents })
+    batch.write([...generated.map(outside), ...alongside])
     const staging = batch.stagingFolder(outDir)
+    sweepGenerations(outDir, previous)
     const compiled = await compileToolsInto(staging, catalog, path.resolve(options.root), target, fileOf)
-    for (const file of compiled) batch.adopt(path.join(staging, file), path.join(outDir, file))
-    const owned = [...generated.map((file) => file.path), ...compiled].sort(byPath)
+    const tree = compiled.map((file) => file.slice('tools/'.length))
+    const generation = `tools/${generationName(tree, (file) => readFileSync(path.join(staging, 'tools', file)))}`
+    // The same generation in place (a build of unchanged sources) is complete: the manifest lists it.
+    const inPlace = previous.has(`${generation}/${tree[0]}`) && existsSync(path.join(outDir, generation))
+    if (tree.length > 0 && !inPlace) batch.adopt(path.join(staging, 'tools'), path.join(outDir, generation))
+    const registry = generateRegistryModule(catalog, { ...target, entrySpecifier: (tool) => `./${generation}/${fileOf(tool)}.js` })
+    batch.write([outside({ path: 'registry.js', contents: registry })])
+    const owned = [...generated.map((file) => file.path), 'registry.js', ...tree.map((file) => `${generation}/${file}`)].sort(byPath)
     // Renamed last: until it is in place, the previous manifest still lists what may need removing.
     batch.write([manifestFile(outDir, owned)])
-    batch.commit()
+    batch.commit((target) => commitRank(path.relative(outDir, target)))
+    commitStep()
     const removed = removeStaleFiles(outDir, previous, owned)
     // Said once, when the marker first appears; later builds keep it silently.
     const said = moduleType.reason !== undefined && !previous.has('package.json') ? { moduleType: moduleType.reason } : {}
@@ -88,7 +107,11 @@ export async function writeOutDir(catalog: Catalog, options: OutDirOptions, alon
  */
 export async function renderOutDir(catalog: Catalog, options: OutDirOptions): Promise<FileToWrite[]> {
   const { outDir, target, fileOf } = planOutDir(catalog, options)
-  const generated = [...generatedFiles(catalog, target), ...(await compileTools(catalog, path.resolve(options.root), target, fileOf))]
+  const compiled = (await compileTools(catalog, path.resolve(options.root), target, fileOf)).map((file) => ({ ...file, path: file.path.slice('tools/'.length) }))
+  const contents = new Map(compiled.map((file) => [file.path, file.contents]))
+  const generation = `tools/${generationName([...contents.keys()], (file) => contents.get(file) ?? '')}`
+  const registry = generateRegistryModule(catalog, { ...target, entrySpecifier: (tool) => `./${generation}/${fileOf(tool)}.js` })
+  const generated = [...generatedFiles(catalog), { path: 'registry.js', contents: registry }, ...compiled.map((file) => ({ ...file, path: `${generation}/${file.path}` }))]
   return generated.sort((a, b) => byPath(a.path, b.path)).map((file) => ({ path: path.join(outDir, file.path), contents: file.contents }))
 }
 
@@ -99,22 +122,36 @@ function planOutDir(catalog: Catalog, options: OutDirOptions) {
   const fileOf = (tool: CatalogTool): string => files.get(tool.name) ?? tool.name
   const target: EmitTarget = {
     handlerSpecifier: (tool) => sourceSpecifier(tool, options.root),
+    // The registry's own, once the generation folder has its name; compiling uses the rest.
     entrySpecifier: (tool) => `./tools/${fileOf(tool)}.js`,
     validatorSpecifier: (tool) => specifierFromTools(validatorModulePath(fileOf(tool))),
     validators: options.validators ?? 'precompiled',
+    searchSpecifier: './search.js',
   }
   return { outDir, target, fileOf }
 }
 
-/** The files rendered from the catalog alone, relative to the output folder. */
-function generatedFiles(catalog: Catalog, target: EmitTarget): CompiledFile[] {
+/** The files rendered from the catalog alone, relative to the output folder (`registry.js` needs the generation's name too). */
+function generatedFiles(catalog: Catalog): CompiledFile[] {
   return [
     { path: 'catalog.json', contents: serializeCatalog(catalog) },
     { path: 'catalog.js', contents: generateCatalogModule(catalog) },
     { path: 'catalog.d.ts', contents: generateCatalogTypes(catalog) },
-    { path: 'registry.js', contents: generateRegistryModule(catalog, target) },
     { path: 'registry.d.ts', contents: generateRegistryTypes(catalog) },
+    { path: 'search.js', contents: generateSearchModule(catalog) },
+    { path: 'search.d.ts', contents: generateSearchTypes(catalog) },
   ]
+}
+
+/**
+ * Where a file's rename falls in the commit (lowest first): the new generation folder, which the
+ * previous registry never imports, then what no import reaches (types, the module-type marker,
+ * files beside the folder), then the catalog module and data, then `registry.js` — the commit
+ * point — and the manifest, which says what the next build may remove.
+ */
+function commitRank(file: string): number {
+  if (file.startsWith('tools/')) return 1
+  return ['catalog.js', 'catalog.json', 'registry.js', manifestName].indexOf(file) + 3
 }
 
 function byPath(a: string, b: string): number {

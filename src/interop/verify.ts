@@ -1,6 +1,7 @@
 import { canonicalJson, hashCatalog, hashEntry } from '../analyze/hash.js'
 import type { Catalog, CatalogTool } from '../runtime/catalog.js'
 import { compareTool } from './diff/compare-tool.js'
+import { firstDifference, shownValue } from './first-difference.js'
 
 /**
  * How a recorded catalog departs from its sources: a tool changed, gone, new, a hash that lies, a
@@ -69,7 +70,16 @@ function orderDrift(tools: readonly CatalogTool[]): Drift[] {
   })
 }
 
+/**
+ * What changed, as the diff names it, and the first differing place in the entry as a JSON Pointer
+ * with both values (`/parameters/required/0: catalog "title", sources "tenant"`), so a change the
+ * diff does not classify (order, source location) is named too.
+ */
 function describeChange(recorded: CatalogTool, source: CatalogTool): string {
+  const { hash: _recorded, ...left } = recorded
+  const { hash: _source, ...right } = source
+  const first = firstDifference(left, right)
+  const at = first ? `${first.pointer || '/'}: catalog ${shownValue(first.left)}, sources ${shownValue(first.right)}` : 'the entry hash'
   const paths = [...new Set(compareTool(recorded, source).map((change) => change.path || change.kind))]
-  return paths.length === 0 ? 'entry differs from the sources (source location or metadata)' : `differs from the sources at ${paths.join(', ')}`
+  return paths.length === 0 ? `differs from the sources first at ${at}` : `differs from the sources at ${paths.join(', ')}; first at ${at}`
 }

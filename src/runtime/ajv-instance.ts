@@ -12,7 +12,8 @@ import type { JsonSchema } from './types.js'
  * a format ajv-formats does not know stays unknown either way.
  */
 export function ajvFor(schema: JsonSchema, extra: Options = {}): Ajv {
-  const ajv = new Ajv({ ...ajvOptions, ...extra })
+  // `code` merged, not replaced: an extra code option (source, esm…) keeps the linear-time pattern engine.
+  const ajv = new Ajv({ ...ajvOptions, ...extra, code: { ...ajvOptions.code, ...extra.code } })
   ajv.removeKeyword('multipleOf').addKeyword(decimalMultipleOf)
   formats.default(ajv, { formats: formatsNamedIn(schema), keywords: true })
   return ajv

@@ -1,4 +1,5 @@
 import type { Options } from 'ajv'
+import { linearRegExp } from './validator-runtime/linear-reg-exp.js'
 
 /**
  * The one set of ajv options used everywhere a parameter schema is compiled, at runtime or into
@@ -6,7 +7,8 @@ import type { Options } from 'ajv'
  * changes the value it checks: coercion, dropping undeclared keys and filling defaults are done
  * beforehand, branch by branch, by the argument normaliser (see `normalise/`), which ajv's own
  * options cannot do inside a union. `discriminator` lets a discriminated union validate only the
- * branch its tag names.
+ * branch its tag names. `strictNumbers` refuses `NaN` and `±Infinity` wherever a number or integer
+ * is expected (JSON text such as `1e309` parses to `Infinity`), which no tool means to accept.
  */
 export const ajvOptions = {
   allErrors: true,
@@ -16,4 +18,6 @@ export const ajvOptions = {
   discriminator: true,
   strict: false,
   unicodeRegExp: true,
+  strictNumbers: true,
+  code: { regExp: linearRegExp },
 } as const satisfies Options

@@ -4,6 +4,7 @@ import { planValidation } from './normalise/validation-plan.js'
 import { ToolError } from './tool-error.js'
 import type { JsonSchema } from './types.js'
 import { acceptingValidator, type CompiledValidator } from './validation.js'
+import { linearRegExp } from './validator-runtime/linear-reg-exp.js'
 
 /** The key the plan's schema is added to ajv under; its trial branches are `parameters#<pointer>`. */
 export const PARAMETERS_KEY = 'parameters'
@@ -28,7 +29,7 @@ export function compileSchema(schema: JsonSchema): CompiledValidator {
       if (branch === undefined) throw new Error(`no subschema at ${pointer}`)
       return branch as CompiledValidator
     })
-    return acceptingValidator(schema, plan, check, branches)
+    return acceptingValidator(schema, plan, check, branches, linearRegExp)
   } catch (error) {
     throw new ToolError('SCHEMA', `invalid parameter schema: ${error instanceof Error ? error.message : String(error)}`)
   }

@@ -68,7 +68,7 @@ function faultOf(error: ErrorObject, sent: unknown, copy: unknown, normaliser: N
   const path = pointerPath(sent, error.instancePath)
   if (error.propertyName !== undefined) {
     // A key refused by `propertyNames`: the fault is the key's, and what was received is its name.
-    return { path: [...path, error.propertyName], reason: 'propertyNames', expected: `a key: ${expectationOf(error, params)}`, received: error.propertyName }
+    return { path: [...path, error.propertyName], reason: 'propertyNames', expected: `a key: ${expectationOf(error, params, error.propertyName)}`, received: error.propertyName }
   }
   if (error.keyword === 'required') {
     // The missing property has no value to report: the fault carries its expectation alone.
@@ -80,7 +80,8 @@ function faultOf(error: ErrorObject, sent: unknown, copy: unknown, normaliser: N
   }
   if (error.keyword === 'discriminator') return discriminatorFault(params, path, normaliser?.tagValuesAt(copy, pointerPath(copy, error.instancePath), String(params.tag)), sent)
   const constraint = limitOf(error.keyword, params)
-  return { path, reason: error.keyword, expected: expectationOf(error, params), ...receivedAt(sent, path), ...constraint }
+  const checked = receivedAt(copy, pointerPath(copy, error.instancePath)).received
+  return { path, reason: error.keyword, expected: expectationOf(error, params, checked), ...receivedAt(sent, path), ...constraint }
 }
 
 /** A discriminated union whose tag is missing or names no branch: located at the tag, naming the values expected. */
@@ -91,15 +92,16 @@ function discriminatorFault(params: Params, path: Path, values: readonly string[
   return { path: [...path, tag], reason: Object.hasOwn(received, 'received') ? 'anyOf' : 'required', expected, ...received }
 }
 
-function expectationOf(error: ErrorObject, params: Params): string | undefined {
+/** What the fault expects; `checked` is the value ajv refused (in the normalised copy). */
+function expectationOf(error: ErrorObject, params: Params, checked: unknown): string {
   const limit = limitOf(error.keyword, params)
   if (limit) return `${SIZE_KEYWORDS[error.keyword] ?? ''} ${limit.constraint} ${String(limit.limit)}`.trimStart()
-  return (EXPECTATIONS[error.keyword] ?? otherKeyword(error.keyword))(params)
+  return (EXPECTATIONS[error.keyword] ?? otherKeyword(error.keyword))(params, checked)
 }
 
 /** What a value must be, in toolcat's words, for each keyword a validator reports; no ajv phrasing reaches a caller. */
-const EXPECTATIONS: Readonly<Record<string, (params: Params) => string>> = {
-  type: (params) => [params.type].flat().join(' | '),
+const EXPECTATIONS: Readonly<Record<string, (params: Params, checked: unknown) => string>> = {
+  type: (params, checked) => typeExpectation(params.type, checked),
   enum: (params) => `one of ${jsonText(params.allowedValues)}`,
   const: (params) => jsonText(params.allowedValue),
   format: (params) => String(params.format),
@@ -121,6 +123,17 @@ const EXPECTATIONS: Readonly<Record<string, (params: Params) => string>> = {
 
 function otherKeyword(keyword: string): () => string {
   return () => `a value its ${keyword} keyword accepts`
+}
+
+/**
+ * What a `type` fault expects. A number that is not finite (`Infinity` from `1e309` in JSON text,
+ * `NaN` from a JavaScript caller) fails `number` and `integer` too (ajv's `strictNumbers`), and
+ * the fault says that finiteness is what it lacks.
+ */
+function typeExpectation(type: unknown, data: unknown): string {
+  const types = [type].flat().map(String)
+  if (typeof data !== 'number' || Number.isFinite(data)) return types.join(' | ')
+  return types.map((name) => (name === 'number' || name === 'integer' ? `a finite ${name}` : name)).join(' | ')
 }
 
 /** The comparison and bound of a numeric or size keyword, e.g. `>=` and `1` for `minimum: 1`. */

@@ -4,6 +4,7 @@ import { faultsOf } from './faults.js'
 import { isPlainRecord } from './is-tool-call.js'
 import { copyJson } from './normalise/copy.js'
 import { Normaliser } from './normalise/normaliser.js'
+import type { PatternEngine } from './normalise/pattern-engine.js'
 import { planValidation, type ValidationPlan } from './normalise/validation-plan.js'
 import { ToolError } from './tool-error.js'
 import { undeclaredKeyFaults, type UndeclaredKeys } from './normalise/undeclared.js'
@@ -36,10 +37,12 @@ export function parseArguments(validate: CompiledValidator, args: Readonly<Recor
 /**
  * The parser of a parameter schema whose validators were compiled elsewhere (precompiled at build
  * time): `validate` checks the plan's schema, `branches` the subschemas at its `branchPointers`.
- * A validator made by `compileSchema` brings its own parser.
+ * `patterns` is the engine the validators match `pattern`s with (a precompiled validator module
+ * exports it as `regExp` when the schema has `patternProperties`). A validator made by
+ * `compileSchema` brings its own parser.
  */
-export function argumentParser(parameters: JsonSchema, validate: CompiledValidator, branches: readonly CompiledValidator[] = []): ArgumentParser {
-  return parsers.get(validate) ?? normalisingParser(new Normaliser(parameters, planValidation(parameters), branches), validate)
+export function argumentParser(parameters: JsonSchema, validate: CompiledValidator, branches: readonly CompiledValidator[] = [], patterns?: PatternEngine): ArgumentParser {
+  return parsers.get(validate) ?? normalisingParser(new Normaliser(parameters, planValidation(parameters), branches, patterns), validate)
 }
 
 /**
@@ -47,8 +50,14 @@ export function argumentParser(parameters: JsonSchema, validate: CompiledValidat
  * checks their normalised copy with `check`, the compiled plan schema, whose errors it then holds),
  * and `parseArguments` knows its parser.
  */
-export function acceptingValidator(parameters: JsonSchema, plan: ValidationPlan, check: CompiledValidator, branches: readonly CompiledValidator[]): CompiledValidator {
-  const normaliser = new Normaliser(parameters, plan, branches)
+export function acceptingValidator(
+  parameters: JsonSchema,
+  plan: ValidationPlan,
+  check: CompiledValidator,
+  branches: readonly CompiledValidator[],
+  patterns?: PatternEngine,
+): CompiledValidator {
+  const normaliser = new Normaliser(parameters, plan, branches, patterns)
   const validate: CompiledValidator = (data) => {
     const valid = check(normaliser.normalise(data))
     validate.errors = check.errors ?? null

@@ -2,6 +2,7 @@ import { fullFormats } from 'ajv-formats/dist/formats.js'
 import { codes, type DiagnosticCode } from '../codes.js'
 import type { JsonSchema } from '../runtime/types.js'
 import { maxPatternLength } from '../runtime/limits.js'
+import { linearRegExp } from '../runtime/validator-runtime/linear-reg-exp.js'
 import { numericTags, suggestTag } from './jsdoc-tags.js'
 import { valueCandidates } from './jsdoc-values.js'
 import type { Docs } from './view.js'
@@ -134,13 +135,25 @@ function descriptionOf<N>(docs: Docs<N>): { description?: string; format?: strin
   return { ...(description && { description }), ...(format !== undefined && !explicitFormat && { format }) }
 }
 
-/** Why a pattern cannot be used: the runtime compiles it with the `u` flag and refuses long ones. */
+/**
+ * Why a pattern cannot be used: the runtime compiles it with the `u` flag, refuses long ones, and
+ * matches in linear time, which a backreference, a lookaround or a repetition count over 1000 defeat.
+ */
 function patternFault(pattern: string): string | undefined {
   if (pattern.length > maxPatternLength) return `is longer than ${maxPatternLength} characters`
   try {
     new RegExp(pattern, 'u')
+  } catch (error) {
+    return `is not a valid regular expression: ${messageOf(error)}`
+  }
+  try {
+    linearRegExp(pattern, 'u')
     return undefined
   } catch (error) {
-    return `is not a valid regular expression: ${error instanceof Error ? error.message : String(error)}`
+    return `cannot be matched in linear time: ${messageOf(error)}`
   }
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
 }

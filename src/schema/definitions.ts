@@ -48,7 +48,7 @@ function collectRefs<N>(ir: unknown, found: Ref<N>[]): void {
  * project-relative paths would.
  */
 function nameDefinitions<N>(definitions: Entry<N>[]): Map<Entry<N>, string> {
-  const baseName = (entry: Entry<N>): string => entry.named?.name ?? 'Type'
+  const baseName = (entry: Entry<N>): string => entry.named?.name ?? describedName(entry) ?? 'Type'
   const ordered = [...definitions].sort((a, b) =>
     compare(baseName(a), baseName(b)) || compare(a.named?.file ?? '', b.named?.file ?? '') ||
     (a.named?.position ?? 0) - (b.named?.position ?? 0),
@@ -65,4 +65,17 @@ function nameDefinitions<N>(definitions: Entry<N>[]): Map<Entry<N>, string> {
     previous = base
   }
   return names
+}
+
+/**
+ * A name for an unnamed type from what it holds: an array of a named type `JsonArray`, a record of
+ * one `JsonRecord` (a recursive alias's members meet as definitions of their own).
+ */
+function describedName<N>(entry: Entry<N>): string | undefined {
+  const { schema } = entry
+  if (schema instanceof Ref) return undefined
+  const { items, additionalProperties, properties } = schema
+  if (items instanceof Ref && items.target.named) return `${items.target.named.name}Array`
+  if (additionalProperties instanceof Ref && additionalProperties.target.named && properties === undefined) return `${additionalProperties.target.named.name}Record`
+  return undefined
 }

@@ -2,7 +2,9 @@ import type { DiagnosticCode } from '../codes.js'
 import type { JsonSchema } from '../runtime/types.js'
 import { assemble } from './assemble.js'
 import type { Entry, LocalProblem } from './ir.js'
+import { withBindingDefaults, type BindingDefault } from './parameter-defaults.js'
 import { rootEntry } from './root.js'
+import { withoutWrapperDocs } from './root-copy.js'
 import { createValueChecker } from './value-checks.js'
 import type { TypeView } from './view.js'
 import { createWalker } from './walker.js'
@@ -41,9 +43,10 @@ export interface ViewSchemaGenerator<N> {
   /**
    * Schema of execute's first parameter, always an object: `T | null` and `T | undefined` derive `T`,
    * a union of object types `{ type: "object", anyOf }`, `unknown` an open object; `type` undefined
-   * means execute() has no parameter → empty closed object.
+   * means execute() has no parameter → empty closed object. `defaults` are the defaults `execute`'s
+   * destructuring writes, each its property's `default`.
    */
-  parameters(type: TypeView<N> | undefined, at: N): SchemaOutcome<N>
+  parameters(type: TypeView<N> | undefined, at: N, defaults?: readonly BindingDefault<N>[]): SchemaOutcome<N>
   /**
    * Schema of execute's return type: Promise unwrapped, AsyncIterable<T> → stream of T,
    * void/undefined/never → undefined. Messages name the path from `output` (`output.at: …`).
@@ -63,9 +66,12 @@ export function createViewSchemaGenerator<N>(): ViewSchemaGenerator<N> {
     return { schema, problems: problems.map((problem) => located(problem, at, prefix)) }
   }
   return {
-    parameters(view, at) {
+    parameters(view, at, defaults = []) {
       if (!view) return { schema: { type: 'object', properties: {}, additionalProperties: false }, problems: [] }
-      return derive(rootEntry(view, walk), at)
+      const root = rootEntry(view, walk)
+      // The types the root reaches are checked first: a rewritten root copies their settled keywords.
+      checkValues(root)
+      return derive(withBindingDefaults(withoutWrapperDocs(root), defaults, walk), at)
     },
     output(type, at) {
       const view = type.awaited()

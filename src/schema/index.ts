@@ -6,6 +6,7 @@ import {
   type SchemaOutcome as ViewSchemaOutcome,
   type SchemaProblem as ViewSchemaProblem,
 } from './generator.js'
+import { bindingDefaults, type BindingSyntax } from './parameter-defaults.js'
 import { loadTsMorphViews } from './ts-morph-views-loader.js'
 
 export type { JsonSchema }
@@ -41,7 +42,10 @@ export function createSchemaGenerator(): SchemaGenerator {
   const generator = createViewSchemaGenerator<Node>()
   const { tsMorphViews, writtenAt } = loadTsMorphViews()
   return {
-    parameters: (type, at) => generator.parameters(type && tsMorphViews(at)(type, writtenAt(at)), at),
+    parameters: (type, at) => {
+      const defaults = bindingDefaults(at.compilerNode as unknown as BindingSyntax, at.getSourceFile().getFullText())
+      return generator.parameters(type && tsMorphViews(at)(type, writtenAt(at)), at, defaults.map((found) => ({ ...found, node: at })))
+    },
     output: (type, at) => generator.output(tsMorphViews(at)(type, writtenAt(at)), at),
   }
 }

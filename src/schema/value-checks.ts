@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module'
 import type { Ajv as AjvInstance, ValidateFunction } from 'ajv'
+import deepEqual from 'fast-deep-equal'
 import { codes } from '../codes.js'
 import { formatFault } from '../runtime/fault-text.js'
 import { faultsOf } from '../runtime/faults.js'
@@ -71,7 +72,8 @@ function settle<N>(entry: Entry<N>, check: ValueCheck<N>, checkOf: (schema: obje
     const fitting = value.candidates.find((candidate) => schemaCheck.fits(candidate))
     if (fitting !== undefined) {
       if (value.keyword === 'default') check.holder['default'] = fitting
-      else examples.push(fitting)
+      // `@example "x"` beside `@examples ["x", "y"]` names "x" once.
+      else if (!examples.some((example) => deepEqual(example, fitting))) examples.push(fitting)
       continue
     }
     const [first] = value.candidates
@@ -95,3 +97,4 @@ function settle<N>(entry: Entry<N>, check: ValueCheck<N>, checkOf: (schema: obje
     else delete check.holder['examples']
   }
 }
+

@@ -1,9 +1,10 @@
 import { Node, ts, type Symbol as MorphSymbol, type Type, type TypeNode } from 'ts-morph'
 import { kindOf, kindOfFlags, type LibTest } from './ts-morph-kind.js'
 import { inlineJsDoc } from './inline-jsdoc.js'
-import { sourceOrderedMembers } from './property-order.js'
-import type { Docs, MemberKind, NamedInfo, PropertyView, TupleElementView, TypeKind, TypeView } from './view.js'
-import { declaredTypeNode, namedDeclarations, writes, writtenElement, writtenTupleElements, writtenUnion } from './written-nodes.js'
+import { enumInitializerValue, readsThroughValue } from './written-rules.js'
+import { optionalMemberType, sourceOrderedMembers } from './property-order.js'
+import type { Docs, MemberKind, NamedInfo, PropertyView, TupleElementView, TypeKind, TypeView, WrittenDerivation } from './view.js'
+import { declaredTypeNode, literalMemberTypeNode, namedDeclarations, writes, writtenDerivation, writtenElement, writtenTupleElements, writtenTupleLabels, writtenUnion } from './written-nodes.js'
 
 const namedDeclarationKinds = new Set([
   ts.SyntaxKind.InterfaceDeclaration, ts.SyntaxKind.TypeAliasDeclaration,
@@ -65,7 +66,11 @@ class TsMorphTypeView implements TypeView<Node> {
   literal(): string | number | boolean | undefined {
     if (this.type.isBooleanLiteral()) return this.type.getText() === 'true'
     const value = this.type.getLiteralValue()
-    return typeof value === 'string' || typeof value === 'number' ? value : undefined
+    if (typeof value === 'string' || typeof value === 'number') return value
+    // An enum member the checker computes no value for (`Lit = true as any`): what its initialiser writes.
+    const member = this.type.getSymbol()?.getDeclarations()[0]
+    const initializer = member && Node.isEnumMember(member) ? member.getInitializer()?.getText() : undefined
+    return initializer === undefined ? undefined : enumInitializerValue(initializer)
   }
 
   members(): TypeView<Node>[] {
@@ -83,10 +88,12 @@ class TsMorphTypeView implements TypeView<Node> {
     const target = this.type.getTargetType()?.compilerType as ts.TupleType | undefined
     const flags = target?.elementFlags ?? []
     const written = this.written && writtenTupleElements(this.written)
+    const labels = this.written && writtenTupleLabels(this.written)
     return this.type.getTypeArguments().slice(0, flags.length).map((element, index) => ({
       type: this.viewWritten(element, written?.[index]),
       optional: Boolean((flags[index] ?? 0) & ts.ElementFlags.Optional),
       rest: Boolean((flags[index] ?? 0) & ts.ElementFlags.Variable),
+      ...(labels?.[index] !== undefined && { label: labels[index] }),
     }))
   }
 
@@ -107,8 +114,7 @@ class TsMorphTypeView implements TypeView<Node> {
         return {
           name: property.getName(),
           optional: property.isOptional(),
-          // A mapped type's members keep the declarations they were mapped from, whose type nodes may say something else.
-          type: this.viewWritten(type, declaredTypeNode(node)),
+          type: this.propertyType(type, declaredTypeNode(node) ?? (readsThroughValue(kindOf(type, this.backend.isDefaultLib)) ? literalMemberTypeNode(node) : undefined), property.isOptional()),
           docs: this.docsOf(property),
           node,
           member: memberKind(property),
@@ -125,9 +131,16 @@ class TsMorphTypeView implements TypeView<Node> {
   }
 
   writtenMembers(): TypeView<Node>[] | undefined {
-    const start = this.written ?? this.type.getAliasSymbol()?.getDeclarations().find(Node.isTypeAliasDeclaration)?.getTypeNode()
-    const members = start && writtenUnion(start)
+    // A written node that names no union (`Alias extends X ? never : Alias`) leaves the order to the alias's own declaration.
+    const own = this.type.getAliasSymbol()?.getDeclarations().find(Node.isTypeAliasDeclaration)?.getTypeNode()
+    const members = (this.written && writtenUnion(this.written)) ?? (own && writtenUnion(own))
     return members?.map((member) => this.view(member.getType(), member))
+  }
+
+  writtenDerivation(): WrittenDerivation<Node> | undefined {
+    const start = this.written ?? this.type.getAliasSymbol()?.getDeclarations().find(Node.isTypeAliasDeclaration)?.getTypeNode()
+    const derivation = start && writtenDerivation(start)
+    return derivation && { operator: derivation.operator, of: this.view(derivation.of.getType(), derivation.of) }
   }
 
   writtenDocs(): Docs<Node>[] {
@@ -151,7 +164,8 @@ class TsMorphTypeView implements TypeView<Node> {
     const symbol = this.namedSymbol()
     const declaration = symbol?.getDeclarations()[0]
     if (!symbol || !declaration) return undefined
-    return { name: symbol.getName(), file: declaration.getSourceFile().getFilePath(), position: declaration.getStart() }
+    const generic = ((declaration.compilerNode as { typeParameters?: readonly unknown[] }).typeParameters?.length ?? 0) > 0
+    return { name: symbol.getName(), file: declaration.getSourceFile().getFilePath(), position: declaration.getStart(), ...(generic && { generic }) }
   }
 
   declared(): Pick<NamedInfo, 'file' | 'position'> | undefined {
@@ -187,6 +201,17 @@ class TsMorphTypeView implements TypeView<Node> {
       if (signature) return signature.getReturnTypeNode()
     }
     return undefined
+  }
+
+  /**
+   * A property's type, read from its declared type node when that node writes it (a mapped type's
+   * members keep the declarations they were mapped from, whose type nodes may say something else);
+   * of an optional member the type the node denotes, so `b?: Mode[]` and `value?: Json` keep the
+   * union order, element nodes and alias name the node gives (see `optionalMemberType`).
+   */
+  private propertyType(type: Type, written: TypeNode | undefined, optional: boolean): TypeView<Node> {
+    if (!written || !writes(written, type)) return this.view(type)
+    return this.view(optionalMemberType(type, written.getType(), optional), written)
   }
 
   /** A view remembering its written node, when that node writes exactly this type. */

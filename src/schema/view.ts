@@ -26,6 +26,11 @@ export interface NamedInfo {
   /** Declaration file; only compared with other declaration files, never emitted. */
   readonly file: string
   readonly position: number
+  /**
+   * The declaration takes type parameters (`type Paginated<T> = …`), so this type is one of its
+   * instantiations: its JSDoc describes the wrapper, not the tool whose root it is.
+   */
+  readonly generic?: boolean
 }
 
 /** What a member of an object type is: a field holding data, a method, or a get/set accessor. */
@@ -54,11 +59,22 @@ export interface PropertyView<N> {
   readonly initializer?: string
 }
 
+/** A union written as the keys (`keyof T`) or the elements (`T[number]`) of another type. */
+export interface WrittenDerivation<N> {
+  readonly operator: 'keyof' | 'element'
+  readonly of: TypeView<N>
+}
+
 /** One element of a tuple type. */
 export interface TupleElementView<N> {
   readonly type: TypeView<N>
   readonly optional: boolean
   readonly rest: boolean
+  /**
+   * The element's label where the tuple is written with labels (`readonly [lat: number, lng: number]`),
+   * read from the view's written node through references to non-generic aliases.
+   */
+  readonly label?: string
 }
 
 /**
@@ -120,6 +136,13 @@ export interface TypeView<N> {
    * helper) or at a node that names neither. Empty without a written node.
    */
   writtenDocs(): Docs<N>[]
+  /**
+   * The type a union is derived from where it is written as `keyof T` (its keys: T's properties)
+   * or `T[number]` (its elements: T's tuple elements), e.g. `keyof typeof regions` or
+   * `(typeof LEVELS)[number]` of an `as const` array, found from the same start as
+   * `writtenMembers` through references to non-generic aliases. Undefined otherwise.
+   */
+  writtenDerivation(): WrittenDerivation<N> | undefined
   /** Literal text chunks and the kinds of the holes between them, for template literal types. */
   templateParts(): { texts: string[]; holes: TypeKind[] }
   /** Symbol name of a `builtin` or `class` type (e.g. `Date`, `Buffer`). */

@@ -1,4 +1,5 @@
 import { Node, ts, type Symbol as MorphSymbol, type Type, type TypeNode } from 'ts-morph'
+import { filteringAliases } from './written-rules.js'
 
 /**
  * Reading the type nodes a type was written as (ts-morph side of `TypeView.origin`,
@@ -87,6 +88,10 @@ export function namedDeclarations(start: TypeNode, ownAlias: MorphSymbol | undef
     }
     const symbol = referencedSymbol(node)
     const declaration = aliasDeclaration(symbol)
+    if (symbol && isLib(symbol) && filteringAliases.has(symbol.getName()) && Node.isTypeReference(node)) {
+      node = node.getTypeArguments()[0]
+      continue
+    }
     if (!symbol || !declaration || symbol.compilerSymbol === ownAlias?.compilerSymbol || isLib(symbol)) break
     found.push(symbol)
     node = declaration.getTypeNode()
@@ -110,6 +115,39 @@ export function declaredTypeNode(declaration: Node | undefined): TypeNode | unde
     return declaration.getTypeNode()
   }
   return undefined
+}
+
+/**
+ * For a property of an object literal, which writes no type (an output `{ units, role: args.role }`),
+ * the type node written where the value it names is declared (see `valueTypeNode`).
+ */
+export function literalMemberTypeNode(declaration: Node | undefined): TypeNode | undefined {
+  if (declaration !== undefined && Node.isPropertyAssignment(declaration)) return valueTypeNode(declaration.getInitializer())
+  if (declaration !== undefined && Node.isShorthandPropertyAssignment(declaration)) return valueDeclarationTypeNode(declaration.getValueSymbol()?.getDeclarations()[0])
+  return undefined
+}
+
+/** The type node written where the value an identifier or property access names is declared (one step, never through initialisers). */
+function valueTypeNode(expression: Node | undefined): TypeNode | undefined {
+  let inner = expression
+  while (inner && Node.isParenthesizedExpression(inner)) inner = inner.getExpression()
+  const named = inner && Node.isPropertyAccessExpression(inner) ? inner.getNameNode() : inner
+  if (!named || !Node.isIdentifier(named)) return undefined
+  return valueDeclarationTypeNode(named.getSymbol()?.getDeclarations()[0])
+}
+
+/** The type node of a value's declaration: its own, or for a destructured binding the member of the type literal it is taken from. */
+function valueDeclarationTypeNode(declaration: Node | undefined): TypeNode | undefined {
+  if (declaration === undefined) return undefined
+  if (Node.isVariableDeclaration(declaration) || Node.isParameterDeclaration(declaration) || Node.isPropertySignature(declaration) || Node.isPropertyDeclaration(declaration)) {
+    return declaration.getTypeNode()
+  }
+  if (!Node.isBindingElement(declaration)) return undefined
+  const holder = declaration.getParent().getParent()
+  const written = (Node.isParameterDeclaration(holder) || Node.isVariableDeclaration(holder)) && holder.getTypeNode()
+  const key = (declaration.getPropertyNameNode() ?? declaration.getNameNode()).getText()
+  const member = written && Node.isTypeLiteral(written) ? written.getProperty(key) : undefined
+  return member?.getTypeNode()
 }
 
 /** The element node of a written array (`T[]`, `readonly T[]`, `Array<T>`, `ReadonlyArray<T>`). */
@@ -140,4 +178,37 @@ export function writes(node: TypeNode, type: Type): boolean {
   const members = (t: Type) => new Set((t.isUnion() ? t.getUnionTypes() : [t]).filter((m) => !m.isUndefined()).map((m) => m.compilerType))
   const [a, b] = [members(written), members(type)]
   return a.size === b.size && [...a].every((member) => b.has(member))
+}
+
+/**
+ * The operand of the `keyof T` or `T[number]` a written node stands for (see
+ * `TypeView.writtenDerivation`), through parentheses and references to non-generic aliases.
+ */
+export function writtenDerivation(start: TypeNode): { operator: 'keyof' | 'element'; of: TypeNode } | undefined {
+  let node: TypeNode | undefined = start
+  for (let step = 0; node !== undefined && step < maxSteps; step++) {
+    node = unwrap(node)
+    if (Node.isTypeOperatorTypeNode(node)) return node.getOperator() === ts.SyntaxKind.KeyOfKeyword ? { operator: 'keyof', of: node.getTypeNode() } : undefined
+    if (Node.isIndexedAccessTypeNode(node)) {
+      return node.getIndexTypeNode().getKind() === ts.SyntaxKind.NumberKeyword ? { operator: 'element', of: node.getObjectTypeNode() } : undefined
+    }
+    if (!Node.isTypeReference(node) || node.getTypeArguments().length > 0) return undefined
+    node = aliasDeclaration(referencedSymbol(node))?.getTypeNode()
+  }
+  return undefined
+}
+
+/** The labels of a written tuple (`[lat: number, lng: number]`), through references to non-generic aliases; undefined for an unlabelled one. */
+export function writtenTupleLabels(start: TypeNode): (string | undefined)[] | undefined {
+  let node: TypeNode | undefined = start
+  for (let step = 0; node !== undefined && step < maxSteps; step++) {
+    node = unwrap(node, true)
+    if (Node.isTupleTypeNode(node)) {
+      const elements = node.getElements()
+      return elements.some(Node.isNamedTupleMember) ? elements.map((element) => (Node.isNamedTupleMember(element) ? element.getName() : undefined)) : undefined
+    }
+    if (!Node.isTypeReference(node) || node.getTypeArguments().length > 0) return undefined
+    node = aliasDeclaration(referencedSymbol(node))?.getTypeNode()
+  }
+  return undefined
 }

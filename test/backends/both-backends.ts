@@ -7,6 +7,7 @@ import { diagnosticAt } from '../../src/analyze/locate.js'
 import { ModuleReader } from '../../src/analyze/module-reader.js'
 import { openBackend } from '../../src/backends/select.js'
 import { createViewSchemaGenerator, type SchemaOutcome } from '../../src/schema/generator.js'
+import { bindingDefaults, type BindingDefault, type BindingSyntax } from '../../src/schema/parameter-defaults.js'
 
 /** The repository root (its `node_modules/typescript` is the pinned TypeScript 7). */
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url))
@@ -67,7 +68,9 @@ export function schemaCases(backend: CheckerBackend, root: string, file: string)
       if (handler === undefined) continue
       // As the golden tests ask: the first parameter of any function, at the parameter.
       const at = statement.parameters?.[0] ?? statement
-      cases[`${name}(…)`] = locate(generator.parameters(handler.parameter, at))
+      // As the builder does: the defaults `execute`'s destructuring writes.
+      const defaults = bindingDefaults(statement.parameters?.[0] as BindingSyntax | undefined, module.text)
+      cases[`${name}(…)`] = locate(generator.parameters(handler.parameter, at, defaults as BindingDefault<unknown>[]))
       const output = generator.output(handler.returns, statement.type ?? statement)
       cases[`${name}()`] = output && locate(output)
     }

@@ -3,6 +3,7 @@ import path from 'node:path'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { CliProcess, leftovers } from './cli-process.js'
 import { largeProject, projectWith, toolSource, writeFile } from './project.js'
+import { generationDir } from '../registry/out-dir.js'
 import { runCli } from './run-cli.js'
 
 /** Every file (not folder) under `folder`, relative with forward slashes, sorted. */
@@ -26,9 +27,10 @@ test('--outDir removes what an earlier build wrote and this one does not, and no
   })
   const out = path.join(root, 'out')
   expect(runCli(['build', 'tools', '--outDir', 'out'], root).status).toBe(0)
-  expect(existsSync(path.join(out, 'tools/shout.js'))).toBe(true)
+  const generation = generationDir(out)
+  expect(existsSync(path.join(out, generation, 'shout.js'))).toBe(true)
   const written = manifestOf(out)
-  expect(written).toContain('tools/shout.validate.js')
+  expect(written).toContain(`${generation}/shout.validate.js`)
   expect(written).not.toContain('NOTES.md')
   expect(written).not.toContain('tools/mine.js')
   // Everything on disk is either listed or the user's.
@@ -39,8 +41,9 @@ test('--outDir removes what an earlier build wrote and this one does not, and no
   writeFileSync(manifest, readFileSync(manifest, 'utf8').replace('"files": [', '"files": [\n    "../victim.txt",\n    "/etc/hostname",'))
   const second = runCli(['build', 'tools', '--outDir', 'out'], root)
   expect(second.status).toBe(0)
-  expect(existsSync(path.join(out, 'tools/shout.js'))).toBe(false)
-  expect(existsSync(path.join(out, 'tools/shout.validate.js'))).toBe(false)
+  // The previous generation, shout's modules in it, is gone whole.
+  expect(existsSync(path.join(out, generation))).toBe(false)
+  expect(existsSync(path.join(out, generationDir(out), 'shout.js'))).toBe(false)
   expect(readFileSync(path.join(out, 'NOTES.md'), 'utf8')).toBe('mine\n')
   expect(readFileSync(path.join(out, 'tools/mine.js'), 'utf8')).toBe('export const mine = 1\n')
   expect(readFileSync(path.join(root, 'victim.txt'), 'utf8')).toBe('keep me\n')

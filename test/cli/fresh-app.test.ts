@@ -57,6 +57,9 @@ test('--outDir output runs in a "type": "commonjs" app: the build adds the modul
   expect(first.status, first.stderr).toBe(0)
   expect(first.stderr).toMatch(/^note: out\/package\.json sets "type": "module" for the generated ES modules \(package\.json says "type": "commonjs"\)\n✔ 2 tools · 0 errors · 0 warnings · \d+ ms · (?:native|ts-morph) TypeScript [\d.]+ → out\n$/)
   expect(JSON.parse(readFileSync(path.join(app, 'out/package.json'), 'utf8'))).toMatchObject({ type: 'module' })
+  // README's weather tool shows `units = 'metric'`: the catalog says so.
+  const catalog = JSON.parse(readFileSync(path.join(app, 'out/catalog.json'), 'utf8')) as { tools: { name: string; parameters: { properties: Record<string, unknown> } }[] }
+  expect(catalog.tools.find((tool) => tool.name === 'weather')?.parameters.properties['units']).toEqual({ type: 'string', enum: ['metric', 'imperial'], default: 'metric' })
   const second = toolcat(['build', 'tools', '--outDir', 'out'])
   expect(second.stderr).toMatch(/^✔ 2 tools · 0 errors · 0 warnings · \d+ ms · (?:native|ts-morph) TypeScript [\d.]+ → out\n$/)
 

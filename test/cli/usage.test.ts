@@ -16,7 +16,7 @@ test('--help lists the commands; <command> --help shows its options', () => {
 
 test('every command in the list loads the command of its name, whose help names it too', async () => {
   const { commands } = await import('../../src/cli/commands.js')
-  expect(commands.map((entry) => entry.name)).toEqual(['build', 'check', 'export', 'diff', 'verify', 'serve'])
+  expect(commands.map((entry) => entry.name)).toEqual(['build', 'check', 'export', 'diff', 'verify', 'search', 'serve'])
   for (const entry of commands) {
     const command = await entry.load()
     expect(command.name).toBe(entry.name)

@@ -3,6 +3,7 @@ import path from 'node:path'
 import { afterEach, expect, test } from 'vitest'
 import { CliProcess, leftovers } from './cli-process.js'
 import { largeProject, projectWith, toolSource, writeFile } from './project.js'
+import { generationDir } from '../registry/out-dir.js'
 
 type Catalog = { tools: { name: string; parameters: { properties: Record<string, { type?: string }> } }[] }
 
@@ -57,14 +58,16 @@ test('build --watch rebuilds on edits, type-file edits, new and deleted tools; a
   writeFile(root, 'tools/deep/shout.ts', toolSource('Shout a word.', '{ word: string }'))
   expect(await cli.summary(6)).toMatch(ok(3))
   expect(readCatalog(catalogFile).tools.map((tool) => tool.name)).toEqual(['add', 'greet', 'shout'])
-  expect(existsSync(path.join(out, 'tools/shout.js'))).toBe(true)
+  const withShout = generationDir(out)
+  expect(existsSync(path.join(out, withShout, 'shout.js'))).toBe(true)
 
   rmSync(path.join(root, 'tools/deep'), { recursive: true })
   expect(await cli.summary(7)).toMatch(ok(2))
   expect(readCatalog(catalogFile).tools.map((tool) => tool.name)).toEqual(['add', 'greet'])
   // The deleted tool's compiled module and validator go with it.
-  expect(existsSync(path.join(out, 'tools/shout.js'))).toBe(false)
-  expect(existsSync(path.join(out, 'tools/shout.validate.js'))).toBe(false)
+  expect(existsSync(path.join(out, withShout))).toBe(false)
+  expect(existsSync(path.join(out, generationDir(out), 'shout.js'))).toBe(false)
+  expect(existsSync(path.join(out, generationDir(out), 'shout.validate.js'))).toBe(false)
 
   const lastGood = readFileSync(catalogFile, 'utf8')
   writeFile(root, 'tools/add.ts', toolSource('Add two numbers.', '{ left: number; when: Date }'))

@@ -18,7 +18,8 @@ async function bundleApp(name: string, source: string): Promise<{ entry: string;
   const outdir = path.join(project, `dist-${name}`)
   const result = await build({ absWorkingDir: project, entryPoints: [`${name}.mjs`], bundle: true, splitting: true, format: 'esm', platform: 'node', outdir, logLevel: 'silent', metafile: true })
   const outputs = Object.keys(result.metafile.outputs).filter((file) => file.endsWith('.js'))
-  const entryFile = outputs.find((file) => result.metafile.outputs[file]?.entryPoint !== undefined) ?? ''
+  // The app's own entry: a module imported dynamically (a tool's entry, the search index) is an entry point too.
+  const entryFile = outputs.find((file) => result.metafile.outputs[file]?.entryPoint === `${name}.mjs`) ?? ''
   const run = spawnSync(process.execPath, [path.join(project, entryFile)], { encoding: 'utf8' })
   expect(run.stderr).toBe('')
   const read = (file: string): string => readFileSync(path.join(project, file), 'utf8')

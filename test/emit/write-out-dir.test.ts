@@ -18,12 +18,15 @@ afterAll(() => {
 const filesOf = (project: string): Map<string, string> => {
   const out = path.join(project, 'out')
   const names = readdirSync(out, { recursive: true, encoding: 'utf8' }).filter((name) => name.includes('.'))
-  return new Map(names.sort().map((name) => [name.split(path.sep).join('/'), readFileSync(path.join(out, name), 'utf8')]))
+  // The generation folder's name is a content hash: `build-*` stands for it.
+  return new Map(names.sort().map((name) => [name.split(path.sep).join('/').replace(/^tools\/build-[0-9a-f]{16}\//, 'tools/build-*/'), readFileSync(path.join(out, name), 'utf8')]))
 }
 
-test('writes the catalog, its module, the registry, their types, one compiled entry and one validator per tool, a manifest and a module-type marker', () => {
+test('writes the catalog, its module, the registry, their types, one compiled entry and one validator per tool in a generation folder, a manifest and a module-type marker', () => {
   const names = [...filesOf(first).keys()]
-  expect(names.filter((name) => !name.startsWith('tools/chunk-'))).toEqual([
+  // The registry imports the entries of its own generation, named by content.
+  expect(filesOf(first).get('registry.js')).toMatch(/import\("\.\/tools\/build-[0-9a-f]{16}\/add\.js"\)/)
+  expect(names.filter((name) => !name.startsWith('tools/build-*/chunk-'))).toEqual([
     '.toolcat-manifest.json',
     'catalog.d.ts',
     'catalog.js',
@@ -32,27 +35,29 @@ test('writes the catalog, its module, the registry, their types, one compiled en
     'package.json',
     'registry.d.ts',
     'registry.js',
-    'tools/add.js',
-    'tools/add.validate.js',
-    'tools/countdown.js',
-    'tools/countdown.validate.js',
-    'tools/delete-file.js',
-    'tools/delete-file.validate.js',
-    'tools/flaky.js',
-    'tools/flaky.validate.js',
-    'tools/helpers/validator-runtime.js',
-    'tools/lookup.js',
-    'tools/lookup.validate.js',
-    'tools/search.js',
-    'tools/search.validate.js',
+    'search.d.ts',
+    'search.js',
+    'tools/build-*/add.js',
+    'tools/build-*/add.validate.js',
+    'tools/build-*/countdown.js',
+    'tools/build-*/countdown.validate.js',
+    'tools/build-*/delete-file.js',
+    'tools/build-*/delete-file.validate.js',
+    'tools/build-*/flaky.js',
+    'tools/build-*/flaky.validate.js',
+    'tools/build-*/helpers/validator-runtime.js',
+    'tools/build-*/lookup.js',
+    'tools/build-*/lookup.validate.js',
+    'tools/build-*/search.js',
+    'tools/build-*/search.validate.js',
   ])
   // Code the tool modules share (the import recorder) is split into chunks.
-  expect(names.some((name) => name.startsWith('tools/chunk-'))).toBe(true)
+  expect(names.some((name) => name.startsWith('tools/build-*/chunk-'))).toBe(true)
   // Each entry takes its validator from the module beside it; the validators, not bundled, import ajv's helpers through tools/helpers/.
-  expect(filesOf(first).get('tools/add.js')).toMatch(/from "\.\/add\.validate\.js"/)
-  expect(filesOf(first).get('tools/search.validate.js')).toMatch(/^import \{ equal as toolcat\$equal, ucs2length as toolcat\$ucs2length \} from "\.\/helpers\/validator-runtime\.js"$/m)
+  expect(filesOf(first).get('tools/build-*/add.js')).toMatch(/from "\.\/add\.validate\.js"/)
+  expect(filesOf(first).get('tools/build-*/search.validate.js')).toMatch(/^import \{ equal as toolcat\$equal, ucs2length as toolcat\$ucs2length \} from "\.\/helpers\/validator-runtime\.js"$/m)
   // That one module holds the helpers the validators use (and imports no package), not the rest of them.
-  const helpers = filesOf(first).get('tools/helpers/validator-runtime.js') ?? ''
+  const helpers = filesOf(first).get('tools/build-*/helpers/validator-runtime.js') ?? ''
   expect(helpers).not.toMatch(/from "[^./]/)
   expect(helpers).toMatch(/export \{[^}]*\bequal\b[^}]*\bucs2length\b[^}]*\}/)
   expect(helpers).not.toMatch(/fullFormats|fast-uri/)
@@ -75,7 +80,7 @@ test('precompiled output holds no eval or new Function, and no ajv compiler', ()
 })
 
 test("compiled tool modules carry the defineTool they use instead of importing toolcat's root, which loads ajv", () => {
-  const tools = [...filesOf(first)].filter(([name]) => name.startsWith('tools/'))
+  const tools = [...filesOf(first)].filter(([name]) => name.startsWith('tools/build-*/'))
   expect(tools.length).toBeGreaterThan(0)
   for (const [name, contents] of tools) expect(contents, name).not.toMatch(/from\s+["']toolcat["']/)
   expect(tools.some(([, contents]) => /function defineTool\(/.test(contents))).toBe(true)
@@ -99,7 +104,7 @@ test('runtime validators: the registry compiles with toolcat and entries carry n
   try {
     const files = filesOf(project)
     expect(files.get('registry.js')).toContain('import { compileSchema, createLazyRegistry } from "toolcat"')
-    expect(files.get('tools/add.js')).not.toContain('validate')
+    expect(files.get('tools/build-*/add.js')).not.toContain('validate')
   } finally {
     rmSync(project, { recursive: true, force: true })
   }

@@ -5,6 +5,7 @@ import { Ajv } from 'ajv'
 import { afterAll, describe, expect, test } from 'vitest'
 import { buildCatalog, codes } from '../../src/analyze/index.js'
 import { serializeCatalog } from '../../src/emit/catalog-json.js'
+import { generationDir } from '../registry/out-dir.js'
 import { copyPackage, createApp, createWorkspace, repoRoot } from './deps-project.js'
 
 const workspace = createWorkspace()
@@ -41,7 +42,7 @@ describe('an app depending on weather-pack', () => {
     const build = cli(['build', 'tools', '--deps', '--outDir', 'out'], app)
     expect(build.status, build.stderr).toBe(0)
     // The handler is imported from the package at run time, never copied into the app's output.
-    expect(readFileSync(path.join(app, 'out/tools/forecast.js'), 'utf8')).toContain('from "weather-pack/tools/forecast.js"')
+    expect(readFileSync(path.join(app, 'out', generationDir(path.join(app, 'out')), 'forecast.js'), 'utf8')).toContain('from "weather-pack/tools/forecast.js"')
     const script = [
       "import { createRegistry } from './out/registry.js'",
       'const registry = createRegistry()',

@@ -119,6 +119,21 @@ describe('toolcat verify', () => {
     ])
   })
 
+  test('a catalog built on one checker verifies on the other; a drift names its first JSON pointer and both values', () => {
+    const tools = 'fixtures/issue-constructs/tools'
+    const file = path.join(temporaryFolder(), 'catalog.json')
+    expect(runCli(['build', tools, '--out', file, '--checker', 'ts-morph']).status).toBe(0)
+    const run = runCli(['verify', file, '--tools', tools, '--checker', 'native'])
+    expect(run.stdout).toBe('catalog matches its sources (3 tools)\n')
+    expect(run.status).toBe(0)
+    const catalog = JSON.parse(readFileSync(file, 'utf8')) as Catalog
+    const reordered = catalog.tools.map((tool) => (tool.name === 'open_ticket' ? { ...tool, parameters: { ...tool.parameters, required: ['title', 'tenant'] } } : tool))
+    writeFileSync(file, JSON.stringify({ ...catalog, tools: reordered }))
+    const drift = runCli(['verify', file, '--tools', tools, '--checker', 'native'])
+    expect(drift.status).toBe(1)
+    expect(drift.stdout).toContain('first at /parameters/required/0: catalog "title", sources "tenant"')
+  })
+
   test('a missing catalog file is an error said as a sentence (exit 1)', () => {
     const run = runCli(['verify', path.join(temporaryFolder(), 'none.json'), '--tools', projectTools])
     expect(run.status).toBe(1)

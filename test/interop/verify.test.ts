@@ -18,7 +18,7 @@ test('a hand edit that kept the old hash is tampering, and drift from the source
   const edited = { ...richCatalog, tools: [{ ...first!, description: 'edited by hand' }, ...rest] }
   expect(verifyCatalog(edited, richCatalog)).toEqual([
     { tool: 'add', kind: 'tampered', message: expect.stringMatching(/^entry content hashes to sha256-/) },
-    { tool: 'add', kind: 'changed', message: 'differs from the sources at description' },
+    { tool: 'add', kind: 'changed', message: `differs from the sources at description; first at /description: catalog "edited by hand", sources ${JSON.stringify(first!.description)}` },
   ])
 })
 
@@ -27,7 +27,7 @@ test('sources that changed, lost a tool or gained one are drift per tool', () =>
   const sources = rehashed([{ ...add!, parameters: { ...add!.parameters, required: ['left'] } }, ...rest, { ...createUser!, name: 'zz_new' }])
   const recorded = rehashed(richCatalog.tools)
   expect(verifyCatalog(recorded, sources)).toEqual([
-    { tool: 'add', kind: 'changed', message: 'differs from the sources at parameters.right' },
+    { tool: 'add', kind: 'changed', message: 'differs from the sources at parameters.right; first at /parameters/required/1: catalog "right", sources (absent)' },
     { tool: 'create_user', kind: 'missing', message: 'in the catalog but no longer in the sources' },
     { tool: 'zz_new', kind: 'added', message: 'in the sources but not in the catalog' },
   ])
@@ -36,6 +36,20 @@ test('sources that changed, lost a tool or gained one are drift per tool', () =>
 test('a catalog hash that does not cover its entries is reported once', () => {
   const drift = verifyCatalog({ ...richCatalog, hash: 'sha256-stale' }, richCatalog)
   expect(drift).toEqual([{ tool: '*', kind: 'catalog-hash', message: 'catalog hash does not match the hashes of its entries' }])
+})
+
+test('a change the diff does not classify names its first JSON pointer and both values: property order, required order', () => {
+  const [add, ...rest] = richCatalog.tools
+  const properties = add!.parameters['properties'] as Record<string, unknown>
+  const reordered = Object.fromEntries(Object.entries(properties).reverse())
+  const required = [...((add!.parameters['required'] as string[] | undefined) ?? [])].reverse()
+  const sources = rehashed([{ ...add!, parameters: { ...add!.parameters, properties: reordered, required } }, ...rest])
+  const [drift] = verifyCatalog(rehashed(richCatalog.tools), sources)
+  const before = (add!.parameters['required'] as string[])
+  expect(drift).toEqual({ tool: 'add', kind: 'changed', message: `differs from the sources first at /parameters/properties: catalog ${JSON.stringify(Object.keys(properties))}, sources ${JSON.stringify(Object.keys(reordered))}` })
+  expect(before.length).toBeGreaterThan(1)
+  const moved = rehashed([{ ...add!, source: { ...add!.source, module: 'tools/moved.ts' } }, ...rest])
+  expect(verifyCatalog(rehashed(richCatalog.tools), moved)[0]?.message).toBe(`differs from the sources first at /source/module: catalog ${JSON.stringify(add!.source.module)}, sources "tools/moved.ts"`)
 })
 
 test('every catalog field, the order and the uniqueness of entries are checked', () => {

@@ -1,6 +1,7 @@
 import { rmSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { generatedProject, runInFreshNode } from './out-dir.js'
+import path from 'node:path'
+import { generatedProject, generationDir, runInFreshNode } from './out-dir.js'
 
 // Each test runs in a fresh Node process over the registry `writeOutDir` generated from
 // fixtures/registry; `imports()` reports how often each tool module was evaluated.
@@ -48,9 +49,10 @@ describe('generated registry in a fresh Node process', () => {
     const output = run(`
       const { renameSync } = await import('node:fs')
       const registry = createRegistry()
-      renameSync('out/tools/flaky.js', 'out/tools/flaky.js.away')
+      const flaky = 'out/${generationDir(path.join(project, 'out'))}/flaky.js'
+      renameSync(flaky, flaky + '.away')
       const first = await registry.call('flaky', {})
-      renameSync('out/tools/flaky.js.away', 'out/tools/flaky.js')
+      renameSync(flaky + '.away', flaky)
       const second = await registry.call('flaky', {})
       return { first: first.success, reason: first.error.includes('flaky.js'), second, imports: imports() }`)
     expect(output).toEqual({ first: false, reason: true, second: { id: 'call-2', name: 'flaky', success: true, value: 'ok' }, imports: { flaky: 1 } })

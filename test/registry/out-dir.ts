@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process'
-import { mkdtempSync, readFileSync, symlinkSync, mkdirSync } from 'node:fs'
+import { mkdtempSync, readFileSync, readdirSync, symlinkSync, mkdirSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -10,6 +10,13 @@ import { writeOutDir } from '../../src/emit/write-out-dir.js'
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
 /** The hand-written registry fixture: a catalog and the tool modules it names. */
 export const fixtureRoot = path.join(repoRoot, 'fixtures/registry')
+
+/** The folder of output folder `out` holding its build's tool modules, `tools/build-<hash>`, relative to `out`. */
+export function generationDir(out: string): string {
+  const found = readdirSync(path.join(out, 'tools')).filter((name) => name.startsWith('build-'))
+  if (found.length !== 1) throw new Error(`expected one generation folder in ${out}/tools, found ${found.join(', ') || 'none'}`)
+  return `tools/${found[0]}`
+}
 
 /** The fixture's catalog, as read from `catalog.json`. */
 export function fixtureCatalog(): Catalog {

@@ -86,7 +86,7 @@ describe('a registry with shared subschemas', () => {
     const root = project?.root ?? ''
     const source = readFileSync(path.join(root, 'out/registry.js'), 'utf8')
     expect(source).toMatch(/parameters: \[index \+ [1-9]\d*\], load/)
-    expect(source).toContain('return createLazyRegistry(tools, options, schemaTexts)')
+    expect(source).toContain("return createLazyRegistry(tools, options, schemaTexts, () => import(\"./search.js\"))")
     expect(runInFreshNode(root, probe)).toEqual(expected())
   })
 

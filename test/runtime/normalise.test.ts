@@ -5,6 +5,7 @@ import { Ajv } from 'ajv'
 import { afterAll, describe, expect, test } from 'vitest'
 import { standaloneValidator } from '../../src/emit/standalone-validator.js'
 import { compileSchema, isToolError, parseArguments, type JsonSchema, type ToolFault } from '../../src/index.js'
+import type { PatternEngine } from '../../src/runtime/normalise/pattern-engine.js'
 import { argumentParser, type CompiledValidator } from '../../src/runtime/validation.js'
 import { repoRoot } from '../registry/out-dir.js'
 
@@ -21,8 +22,8 @@ async function parse(schema: JsonSchema, args: Record<string, unknown>): Promise
   mkdirSync(scratch, { recursive: true })
   const file = path.join(scratch, `validator-${modules++}.mjs`)
   writeFileSync(file, standaloneValidator(schema))
-  const { validate, branches } = (await import(pathToFileURL(file).href)) as { validate: CompiledValidator; branches: CompiledValidator[] }
-  expect(outcome(() => argumentParser(schema, validate, branches)(args))).toEqual(runtime)
+  const { validate, branches, regExp } = (await import(pathToFileURL(file).href)) as { validate: CompiledValidator; branches: CompiledValidator[]; regExp?: PatternEngine }
+  expect(outcome(() => argumentParser(schema, validate, branches, regExp)(args))).toEqual(runtime)
   return runtime
 }
 

@@ -36,7 +36,8 @@ describe('arrays, tuples and records', () => {
       type: 'object',
       properties: {
         point: { type: 'array', items: pair, minItems: 2, maxItems: 2, additionalItems: false },
-        range: { type: 'array', items: pair, minItems: 1, maxItems: 2, additionalItems: false },
+        // A labelled tuple titles each item with its label.
+        range: { type: 'array', items: [{ type: 'number', title: 'start' }, { type: 'number', title: 'end' }], minItems: 1, maxItems: 2, additionalItems: false },
         command: { type: 'array', items: [{ type: 'string' }], minItems: 1, additionalItems: { type: 'string' } },
         frozen: { type: 'array', items: [{ type: 'boolean' }], minItems: 1, maxItems: 1, additionalItems: false },
       },

@@ -49,13 +49,15 @@ describe('primitives, literals, enums and template literals', () => {
     expect(schema).toEqual({
       type: 'object',
       properties: {
-        color: { type: 'string', enum: ['red', 'green'] },
+        // `accent?: Color` is `Color` too: a named type used twice is one definition.
+        color: { $ref: '#/$defs/Color' },
         level: { type: 'number', enum: [0, 10] },
-        accent: { type: 'string', enum: ['red', 'green'] },
+        accent: { $ref: '#/$defs/Color' },
         green: { type: 'string', const: 'green' },
       },
       required: ['color', 'level', 'green'],
       additionalProperties: false,
+      $defs: { Color: { type: 'string', enum: ['red', 'green'] } },
     })
     expectValidation(schema, [{ color: 'red', level: 10, green: 'green' }], [{ color: 'blue', level: 10, green: 'green' }, { color: 'red', level: 1, green: 'green' }])
   })

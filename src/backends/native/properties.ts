@@ -1,9 +1,11 @@
 import type { Node } from 'typescript/unstable/ast'
 import type { Symbol as NativeSymbol, Type } from 'typescript/unstable/sync'
-import { sourceOrderedMembers } from '../../schema/property-order.js'
+import { optionalMemberType, sourceOrderedMembers } from '../../schema/property-order.js'
 import type { Docs, MemberKind, PropertyView } from '../../schema/view.js'
 import type { NativeChecker } from './checker.js'
-import { declaredTypeNode, type TypeNodeLike } from './written-nodes.js'
+import type { NativeTypeView } from './type-view.js'
+import { readsThroughValue } from '../../schema/written-rules.js'
+import { declaredTypeNode, literalMemberTypeNode, type TypeNodeLike } from './written-nodes.js'
 
 /** The property symbols of an object type and their types, index for index. */
 export interface FetchedProperties {
@@ -22,7 +24,10 @@ type MemberDeclaration = Node & { readonly initializer?: Node; readonly modifier
  */
 export function propertyViews(checker: NativeChecker, owner: Type, { symbols, types }: FetchedProperties): PropertyView<Node>[] {
   const nodes = symbols.map((symbol) => checker.declarationOf(symbol) as MemberDeclaration | undefined)
-  const declared = nodes.map((node) => declaredTypeNode(checker.written, node))
+  const declared = nodes.map((node, index) => {
+    const type = types[index]
+    return declaredTypeNode(checker.written, node) ?? (type && readsThroughValue(checker.kindOf(type)) ? literalMemberTypeNode(checker.written, node) : undefined)
+  })
   // One request for every declared type node not asked before, instead of one per property.
   checker.typesAtNodes(declared.filter((node): node is TypeNodeLike => node !== undefined))
   const views = symbols.map((symbol, index): PropertyView<Node> => {
@@ -31,11 +36,11 @@ export function propertyViews(checker: NativeChecker, owner: Type, { symbols, ty
     const node = nodes[index]
     let docs: Docs<Node> | undefined
     const initializer = node && isFieldOrParameter(checker, node) ? node.initializer?.getText() : undefined
+    const optional = (symbol.flags & checker.modules.sync.SymbolFlags.Optional) !== 0
     return {
       name: memberName(symbol),
-      optional: (symbol.flags & checker.modules.sync.SymbolFlags.Optional) !== 0,
-      // A mapped type's members keep the declarations they were mapped from, whose type nodes may say something else.
-      type: checker.viewWritten(type, declared[index]),
+      optional,
+      type: propertyType(checker, type, declared[index], optional),
       get docs() {
         return (docs ??= checker.docsOf(symbol))
       },
@@ -48,6 +53,17 @@ export function propertyViews(checker: NativeChecker, owner: Type, { symbols, ty
   const { ObjectFlags } = checker.modules.sync
   if ((((owner as { objectFlags?: number }).objectFlags ?? 0) & ObjectFlags.Mapped) === 0) return views
   return sourceOrderedMembers(views, ({ node }) => node && { file: node.getSourceFile().fileName, position: node.getStart() })
+}
+
+/**
+ * A property's type, read from its declared type node when that node writes it (a mapped type's
+ * members keep the declarations they were mapped from, whose type nodes may say something else);
+ * of an optional member the type the node denotes (see `optionalMemberType`).
+ */
+function propertyType(checker: NativeChecker, type: Type, written: TypeNodeLike | undefined, optional: boolean): NativeTypeView {
+  const [writtenType] = written ? checker.typesAtNodes([written]) : []
+  if (!written || !writtenType || !checker.writes(writtenType, type)) return checker.view(type)
+  return checker.view(optionalMemberType(type, writtenType, optional), written)
 }
 
 /** A member's key: a `#private` member's symbol is named `__#<n>@#name`, its key `#name` (as TypeScript 6 names it). */

@@ -30,6 +30,8 @@ export class WrittenReferences {
         const [type] = checker.typesAtNodes([node])
         return type && project.checker.getPropertyOfType(type, name)
       },
+      symbolAt: (node) => project.checker.getSymbolAtLocation(node),
+      shorthandValueSymbol: (node) => project.checker.getShorthandAssignmentValueSymbol(node),
     }
   }
 

@@ -1,8 +1,9 @@
 import type { Node } from 'typescript/unstable/ast'
 import type { Type } from 'typescript/unstable/sync'
-import type { Docs, NamedInfo, PropertyView, TupleElementView, TypeKind, TypeView } from '../../schema/view.js'
+import type { Docs, NamedInfo, PropertyView, TupleElementView, TypeKind, TypeView, WrittenDerivation } from '../../schema/view.js'
+import { enumInitializerValue } from '../../schema/written-rules.js'
 import type { NativeChecker } from './checker.js'
-import { namedDeclarations, unwrap, writtenElement, writtenTupleElements, writtenUnion, type TypeNodeLike } from './written-nodes.js'
+import { namedDeclarations, unwrap, writtenDerivation, writtenElement, writtenTupleElements, writtenTupleLabels, writtenUnion, type TypeNodeLike } from './written-nodes.js'
 
 const asyncIterables = new Set(['AsyncIterable', 'AsyncIterableIterator', 'AsyncGenerator'])
 const promises = new Set(['Promise', 'PromiseLike'])
@@ -35,7 +36,15 @@ export class NativeTypeView implements TypeView<Node> {
 
   literal(): string | number | boolean | undefined {
     const value = (this.type as { value?: unknown }).value
-    return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? value : undefined
+    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value
+    // TypeScript 7 flags such a member `Enum` alone; TypeScript 6 reads it as a literal without a value.
+    const { TypeFlags } = this.checker.modules.sync
+    if (this.kind !== 'literal' && (this.type.flags & TypeFlags.Enum) === 0) return undefined
+    // An enum member the checker computes no value for (`Lit = true as any`): what its initialiser writes.
+    const symbol = this.checker.symbolOf(this.type)
+    const member = symbol && (this.checker.declarationOf(symbol) as (Node & { initializer?: Node }) | undefined)
+    const initializer = member?.kind === this.checker.modules.ast.SyntaxKind.EnumMember ? member.initializer?.getText() : undefined
+    return initializer === undefined ? undefined : enumInitializerValue(initializer)
   }
 
   members(): TypeView<Node>[] {
@@ -52,10 +61,12 @@ export class NativeTypeView implements TypeView<Node> {
     const flags = this.checker.target(this.type)?.elementFlags ?? []
     const { ElementFlags } = this.checker.modules.sync
     const written = this.written && writtenTupleElements(this.checker.written, this.written)
+    const labels = this.written && writtenTupleLabels(this.checker.written, this.written)
     return this.checker.typeArguments(this.type).slice(0, flags.length).map((element, index) => ({
       type: this.checker.viewWritten(element, written?.[index]),
       optional: Boolean((flags[index] ?? 0) & ElementFlags.Optional),
       rest: Boolean((flags[index] ?? 0) & ElementFlags.Variable),
+      ...(labels?.[index] !== undefined && { label: labels[index] }),
     }))
   }
 
@@ -78,8 +89,11 @@ export class NativeTypeView implements TypeView<Node> {
   /** The member nodes of the union this type is written as (see `writtenMembers`), without their types. */
   writtenMemberNodes(): TypeNodeLike[] | undefined {
     if (this.written) this.checker.references.seedOwnAlias(this.written, this.type)
-    const start = this.written ?? this.checker.aliasTypeNode(this.type)
-    return start && writtenUnion(this.checker.written, start)
+    // A written node that names no union (`Alias extends X ? never : Alias`) leaves the order to the alias's own declaration.
+    const fromWritten = this.written && writtenUnion(this.checker.written, this.written)
+    if (fromWritten) return fromWritten
+    const own = this.checker.aliasTypeNode(this.type)
+    return own && writtenUnion(this.checker.written, own)
   }
 
   /** The written node of this view's array element or tuple elements, whose types an element view will ask for. */
@@ -88,6 +102,13 @@ export class NativeTypeView implements TypeView<Node> {
     if (this.kind === 'array') return [writtenElement(this.checker.written, this.written)]
     if (this.kind === 'tuple') return writtenTupleElements(this.checker.written, this.written) ?? []
     return []
+  }
+
+  writtenDerivation(): WrittenDerivation<Node> | undefined {
+    const start = this.written ?? this.checker.aliasTypeNode(this.type)
+    const derivation = start && writtenDerivation(this.checker.written, start)
+    const [of] = derivation ? this.checker.typesAtNodes([derivation.of]) : []
+    return derivation && of && { operator: derivation.operator, of: this.checker.view(of, derivation.of) }
   }
 
   writtenDocs(): Docs<Node>[] {
@@ -111,7 +132,8 @@ export class NativeTypeView implements TypeView<Node> {
     const symbol = this.checker.namedSymbol(this.type)
     const declaration = symbol && this.checker.declarationOf(symbol)
     if (!symbol || !declaration) return undefined
-    return { name: symbol.name, file: declaration.getSourceFile().fileName, position: declaration.getStart() }
+    const generic = ((declaration as { typeParameters?: readonly unknown[] }).typeParameters?.length ?? 0) > 0
+    return { name: symbol.name, file: declaration.getSourceFile().fileName, position: declaration.getStart(), ...(generic && { generic }) }
   }
 
   declared(): Pick<NamedInfo, 'file' | 'position'> | undefined {
@@ -179,6 +201,7 @@ export class AwaitedUnionView implements TypeView<Node> {
   properties = (): PropertyView<Node>[] => []
   indexType = (): undefined => undefined
   writtenMembers = (): undefined => undefined
+  writtenDerivation = (): undefined => undefined
   writtenDocs = (): Docs<Node>[] => []
   templateParts = (): { texts: string[]; holes: TypeKind[] } => ({ texts: [], holes: [] })
   symbolName = (): undefined => undefined

@@ -1,5 +1,6 @@
 import type { Node } from 'typescript/unstable/ast'
 import type { Symbol as NativeSymbol, Type } from 'typescript/unstable/sync'
+import { filteringAliases } from '../../schema/written-rules.js'
 import type { NativeModules } from './load.js'
 
 /**
@@ -36,6 +37,10 @@ export interface WrittenContext {
   isLibHelper(symbol: NativeSymbol): boolean
   /** The type of a property of the type a node denotes, by name. */
   propertyOfTypeAt(node: TypeNodeLike, name: string): NativeSymbol | undefined
+  /** The symbol an identifier of an expression names. */
+  symbolAt(node: Node): NativeSymbol | undefined
+  /** The value a shorthand property (`{ units }`) names. */
+  shorthandValueSymbol(node: Node): NativeSymbol | undefined
 }
 
 /** The node inside parentheses (and a `readonly` operator when asked), as many times as written. */
@@ -114,6 +119,10 @@ export function namedDeclarations(context: WrittenContext, start: TypeNodeLike, 
     if (node.kind !== k.TypeReference) break
     const symbol = context.referencedSymbol(node)
     const declaration = aliasDeclaration(context, symbol)
+    if (symbol && isLib(symbol) && filteringAliases.has(symbol.name)) {
+      node = node.typeArguments?.[0]
+      continue
+    }
     if (!symbol || !declaration || symbol.id === ownAlias?.id || isLib(symbol)) break
     found.push(symbol)
     node = declaration.type
@@ -146,6 +155,48 @@ export function declaredTypeNode(context: WrittenContext, declaration: Node | un
   return undefined
 }
 
+/**
+ * For a property of an object literal, which writes no type (an output `{ units, role: args.role }`),
+ * the type node written where the value it names is declared (see `valueTypeNode`): one request
+ * for the symbol the value names.
+ */
+export function literalMemberTypeNode(context: WrittenContext, declaration: Node | undefined): TypeNodeLike | undefined {
+  const k = context.kinds
+  if (declaration?.kind === k.PropertyAssignment) return valueTypeNode(context, (declaration as ValueNode).initializer)
+  if (declaration?.kind === k.ShorthandPropertyAssignment) return valueDeclarationTypeNode(context, declarationOf(context, context.shorthandValueSymbol(declaration)))
+  return undefined
+}
+
+/** A node of the value side with the members `valueTypeNode` reads. */
+type ValueNode = Node & { readonly initializer?: ValueNode; readonly expression?: ValueNode; readonly name?: ValueNode; readonly propertyName?: ValueNode; readonly type?: TypeNodeLike; readonly members?: readonly ValueNode[] }
+
+function declarationOf(context: WrittenContext, symbol: NativeSymbol | undefined): Node | undefined {
+  return symbol && context.declarationsOf(symbol)[0]
+}
+
+/** The type node written where the value an identifier or property access names is declared (one step, never through initialisers). */
+function valueTypeNode(context: WrittenContext, expression: ValueNode | undefined): TypeNodeLike | undefined {
+  const k = context.kinds
+  let inner = expression
+  while (inner?.kind === k.ParenthesizedExpression) inner = inner.expression
+  const named = inner?.kind === k.PropertyAccessExpression ? inner.name : inner
+  if (named?.kind !== k.Identifier) return undefined
+  return valueDeclarationTypeNode(context, declarationOf(context, context.symbolAt(named)))
+}
+
+/** The type node of a value's declaration: its own, or for a destructured binding the member of the type literal it is taken from. */
+function valueDeclarationTypeNode(context: WrittenContext, declaration: ValueNode | undefined): TypeNodeLike | undefined {
+  const k = context.kinds
+  if (declaration === undefined) return undefined
+  if ([k.VariableDeclaration, k.Parameter, k.PropertySignature, k.PropertyDeclaration].includes(declaration.kind)) return declaration.type
+  if (declaration.kind !== k.BindingElement) return undefined
+  const holder = declaration.parent?.parent as ValueNode | undefined
+  const written = holder && (holder.kind === k.Parameter || holder.kind === k.VariableDeclaration) ? holder.type : undefined
+  const key = (declaration.propertyName ?? declaration.name)?.getText()
+  const member = written?.kind === k.TypeLiteral ? (written as ValueNode).members?.find((candidate) => candidate.kind === k.PropertySignature && candidate.name?.getText() === key) : undefined
+  return member?.type
+}
+
 /** The element node of a written array (`T[]`, `readonly T[]`, `Array<T>`, `ReadonlyArray<T>`). */
 export function writtenElement(context: WrittenContext, node: TypeNodeLike): TypeNodeLike | undefined {
   const k = context.kinds
@@ -176,4 +227,40 @@ export function writesType(written: Type, type: Type, membersOf: (type: Type) =>
   const members = (t: Type) => new Set((membersOf(t).length > 0 ? membersOf(t) : [t]).filter((member) => !isUndefined(member)))
   const [a, b] = [members(written), members(type)]
   return a.size === b.size && [...a].every((member) => b.has(member))
+}
+
+/**
+ * The operand of the `keyof T` or `T[number]` a written node stands for (see
+ * `TypeView.writtenDerivation`), through parentheses and references to non-generic aliases.
+ */
+export function writtenDerivation(context: WrittenContext, start: TypeNodeLike): { operator: 'keyof' | 'element'; of: TypeNodeLike } | undefined {
+  const k = context.kinds
+  let node: TypeNodeLike | undefined = start
+  for (let step = 0; node !== undefined && step < maxSteps; step++) {
+    node = unwrap(context, node)
+    if (node.kind === k.TypeOperator) return node.operator === k.KeyOfKeyword && node.type ? { operator: 'keyof', of: node.type } : undefined
+    if (node.kind === k.IndexedAccessType) {
+      return node.indexType?.kind === k.NumberKeyword && node.objectType ? { operator: 'element', of: node.objectType } : undefined
+    }
+    if (node.kind !== k.TypeReference || (node.typeArguments?.length ?? 0) > 0) return undefined
+    node = aliasDeclaration(context, context.referencedSymbol(node))?.type
+  }
+  return undefined
+}
+
+/** The labels of a written tuple (`[lat: number, lng: number]`), through references to non-generic aliases; undefined for an unlabelled one. */
+export function writtenTupleLabels(context: WrittenContext, start: TypeNodeLike): (string | undefined)[] | undefined {
+  const k = context.kinds
+  let node: TypeNodeLike | undefined = start
+  for (let step = 0; node !== undefined && step < maxSteps; step++) {
+    node = unwrap(context, node, true)
+    if (node.kind === k.TupleType) {
+      const elements = node.elements ?? []
+      const label = (element: TypeNodeLike) => (element.kind === k.NamedTupleMember ? (element as { name?: { text?: string } }).name?.text : undefined)
+      return elements.some((element) => element.kind === k.NamedTupleMember) ? elements.map(label) : undefined
+    }
+    if (node.kind !== k.TypeReference || (node.typeArguments?.length ?? 0) > 0) return undefined
+    node = aliasDeclaration(context, context.referencedSymbol(node))?.type
+  }
+  return undefined
 }

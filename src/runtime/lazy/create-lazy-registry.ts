@@ -5,6 +5,8 @@ import type { LazyCallPolicy } from './lazy-call.js'
 import { lazyDefinition } from './lazy-definitions.js'
 import { fragmentJoiner } from './lazy-schema.js'
 import { createLazyTool } from './lazy-tool.js'
+import type { RegistrySearchOptions, SearchIndexSource } from '../search/registry-search.js'
+import { createSearchTool, SEARCH_TOOL_NAME, type SearchToolOptions } from '../search/search-tool.js'
 import type { FragmentTable, LazyRegistry, LazyRegistryOptions, LazyToolEntry, LazyToolIndexEntry, ToolTypeMap, TypedToolResult } from './types.js'
 
 /**
@@ -13,12 +15,14 @@ import type { FragmentTable, LazyRegistry, LazyRegistryOptions, LazyToolEntry, L
  * on its first call. Every other behaviour — confirmation, streaming, cancellation, isolation,
  * events, batches — is the runtime registry's own. Generated `registry.js` modules call this with
  * the catalog's entries and a function returning the table of texts their schemas reference, so
- * that table is compiled only when a first schema is read.
+ * that table is compiled only when a first schema is read, and a function importing their search
+ * index (`search.js`), imported on the first `search`.
  */
 export function createLazyRegistry<T extends ToolTypeMap = ToolTypeMap>(
   entries: readonly (LazyToolEntry | LazyToolIndexEntry)[],
   options: LazyRegistryOptions<T> = {},
   fragments: FragmentTable = [],
+  searchIndex?: SearchIndexSource,
 ): LazyRegistry<T> {
   const { handlers: supplied, compile, nullAsAbsent, undeclaredKeys, ...managerOptions } = options
   const registry = createToolManager(managerOptions)
@@ -43,5 +47,27 @@ export function createLazyRegistry<T extends ToolTypeMap = ToolTypeMap>(
     const request: ToolCall = { id: `call-${++calls}`, name, arguments: args as ToolCall['arguments'] }
     return registry.execute(request, context)
   }
-  return Object.assign(registry, { call, definitions }) as LazyRegistry<T>
+  // The search engine is a chunk of its own, loaded on the first search: a registry's start-up
+  // stays as it was. The search tool itself is never among the results.
+  let searcher: Promise<(query: string, options?: RegistrySearchOptions) => Promise<ToolDefinition[]>> | undefined
+  let version = 0
+  for (const event of ['add', 'remove', 'clear'] as const) registry.emitter.on(event, () => void version++)
+  const searched = {
+    version: () => version,
+    definitions: () => definitions().filter((definition) => definition.name !== SEARCH_TOOL_NAME),
+    definition: (name: string) => {
+      const tool = registry.tool(name)
+      return tool === undefined || name === SEARCH_TOOL_NAME ? undefined : lazy.has(tool) ? lazyDefinition(tool) : toolToDefinition(tool)
+    },
+  }
+  const search = async (query: string, options?: RegistrySearchOptions): Promise<ToolDefinition[]> => {
+    searcher ??= import('../search/registry-search.js').then(({ createRegistrySearch }) => createRegistrySearch(searched, searchIndex))
+    return (await searcher)(query, options)
+  }
+  const searchTool = (options?: SearchToolOptions): ToolInterface => {
+    const tool = createSearchTool(search, options)
+    registry.add(tool)
+    return tool
+  }
+  return Object.assign(registry, { call, definitions, search, searchTool }) as LazyRegistry<T>
 }

@@ -42,7 +42,7 @@ export function lazyPreparation(
   const parserOf = (module: LazyToolModule): ArgumentParser | null => {
     if (parser !== undefined) return parser
     const validate = module.validate ?? policy.compile?.(parameters())
-    parser = validate === undefined ? null : argumentParser(parameters(), validate, module.validate === undefined ? [] : (module.branches ?? []))
+    parser = validate === undefined ? null : argumentParser(parameters(), validate, module.validate === undefined ? [] : (module.branches ?? []), module.regExp)
     return parser
   }
   return async (args, context) => {

@@ -1,6 +1,9 @@
 import type { CatalogTool } from '../catalog.js'
 import type { ToolManagerInterface, ToolManagerOptions } from '../manager-types.js'
-import type { CallContext, JsonSchema, ToolCall, ToolFailure, ToolHandler } from '../types.js'
+import type { RegistrySearchOptions } from '../search/registry-search.js'
+import type { SearchToolOptions } from '../search/search-tool.js'
+import type { CallContext, JsonSchema, ToolCall, ToolDefinition, ToolFailure, ToolHandler, ToolInterface } from '../types.js'
+import type { PatternEngine } from '../normalise/pattern-engine.js'
 import type { CompiledValidator } from '../validation.js'
 
 /** What a tool's lazy entry module provides once imported: its handler and its precompiled validators. */
@@ -10,6 +13,8 @@ export interface LazyToolModule {
   readonly validate?: CompiledValidator
   /** The validators of the plan's union branches tried in turn, in the plan's order. */
   readonly branches?: readonly CompiledValidator[]
+  /** The validators' pattern engine, exported when the schema has `patternProperties` (the normaliser matches their keys). */
+  readonly regExp?: PatternEngine
 }
 
 /** The part of a catalog entry a lazy registry advertises and dispatches on. */
@@ -109,4 +114,16 @@ export interface LazyRegistry<T extends ToolTypeMap = ToolTypeMap> extends ToolM
    * yields it), then exactly one result; like `execute`, a failure is a result, never a throw.
    */
   stream<N extends keyof T & string>(call: TypedToolCall<T, N>, context?: CallContext): AsyncIterable<TypedToolStreamPart<T, N>>
+  /**
+   * The definitions of the tools matching a query, best first (BM25F over the build's index; see
+   * `toolcat/search`), at most `limit` (default 5). Imports no tool module. `rank` and `embed`
+   * hooks make the ranking hybrid; `filter` keeps tools by annotation.
+   */
+  search(query: string, options?: RegistrySearchOptions): Promise<ToolDefinition[]>
+  /**
+   * The `tool_search` tool (`{ query, limit? }` → the found tools' names, descriptions and parameter
+   * schemas), added to this registry (replacing an earlier one), so adapters, exports and `execute`
+   * reach it like any tool. Show a model it and a few pinned tools; it finds the rest.
+   */
+  searchTool(options?: SearchToolOptions): ToolInterface
 }

@@ -1,6 +1,7 @@
 import { ToolError } from '../tool-error.js'
 import type { JsonSchema, ToolFaultBranch } from '../types.js'
 import { coerceString, copyJson, isRecordValue, setKey } from './copy.js'
+import type { PatternEngine } from './pattern-engine.js'
 import { shapeOf, type Shape } from './shape.js'
 import type { PlannedUnion, ValidationPlan } from './validation-plan.js'
 
@@ -44,10 +45,14 @@ export class Normaliser {
   readonly #ids = new WeakMap<object, number>()
   #nextId = 0
 
-  constructor(parameters: JsonSchema, plan: Pick<ValidationPlan, 'unions'>, checks: readonly (BranchCheck | undefined)[]) {
+  readonly #patterns: PatternEngine | undefined
+
+  /** `patterns` matches `patternProperties` keys; without it, an object with such keys is copied as sent. */
+  constructor(parameters: JsonSchema, plan: Pick<ValidationPlan, 'unions'>, checks: readonly (BranchCheck | undefined)[], patterns?: PatternEngine) {
     this.#parameters = parameters
     this.#unions = plan.unions
     this.#checks = checks
+    this.#patterns = patterns
   }
 
   /** The normalised copy of `value` under the whole parameter schema; the caller's objects are never shared. */
@@ -255,7 +260,7 @@ export class Normaliser {
     const key = `${nodes.map((node) => this.#id(node)).join(',')}|${resolved.map((node) => this.#id(node)).join(',')}`
     let place = this.#places.get(key)
     if (place === undefined) {
-      const shape = shapeOf(this.#parameters, nodes)
+      const shape = shapeOf(this.#parameters, nodes, this.#patterns)
       const unions = shape.unions.filter((node) => !resolved.includes(node))
       place = { shape: unions.length === shape.unions.length ? shape : { ...shape, unions }, members: new Map(), elements: new Map(), chosen: new Map() }
       this.#places.set(key, place)

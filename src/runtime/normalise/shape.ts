@@ -1,4 +1,5 @@
 import type { JsonSchema } from '../types.js'
+import type { PatternEngine } from './pattern-engine.js'
 import { followRefs, isObjectNode, requiredNames, resolveRef, typesOf, type SchemaNode } from './schema-nodes.js'
 
 /**
@@ -16,7 +17,7 @@ export interface Shape {
   readonly properties: ReadonlyMap<string, readonly JsonSchema[]>
   /** Names kept as sent, with no schema of their own to normalise them by (required, conditional). */
   readonly declared: ReadonlySet<string>
-  readonly patterns: readonly { readonly regex: RegExp; readonly nodes: readonly JsonSchema[] }[]
+  readonly patterns: readonly { readonly regex: { test(key: string): boolean }; readonly nodes: readonly JsonSchema[] }[]
   /**
    * Keys neither declared nor matched by a pattern: dropped, kept as sent, or normalised by these
    * schemas. An object schema that declares no key at all (`{ "type": "object" }`, what `object`
@@ -45,8 +46,11 @@ const OBJECT_KEYWORDS = ['properties', 'patternProperties', 'additionalPropertie
 const KEY_KEYWORDS = ['properties', 'patternProperties', 'additionalProperties', 'required', 'dependencies', 'if', 'then', 'else']
 const ARRAY_KEYWORDS = ['items', 'additionalItems', 'contains', 'minItems', 'maxItems', 'uniqueItems']
 
-/** Merges the schemas applying at one place (see `Shape`); `root` resolves their references. */
-export function shapeOf(root: SchemaNode, nodes: readonly JsonSchema[]): Shape {
+/**
+ * Merges the schemas applying at one place (see `Shape`); `root` resolves their references and
+ * `patterns` compiles `patternProperties` keys (without it, a place holding any is copied as sent).
+ */
+export function shapeOf(root: SchemaNode, nodes: readonly JsonSchema[], patterns?: PatternEngine): Shape {
   const atoms: JsonSchema[] = []
   const unions: JsonSchema[] = []
   let opaque = false
@@ -64,11 +68,11 @@ export function shapeOf(root: SchemaNode, nodes: readonly JsonSchema[]): Shape {
     if (Array.isArray(node.anyOf) || Array.isArray(node.oneOf)) unions.push(node)
   }
   nodes.forEach(visit)
-  const merged = mergeAtoms(root, atoms)
+  const merged = mergeAtoms(root, atoms, patterns)
   return { ...merged, opaque: opaque || merged.opaque, unions, atoms }
 }
 
-function mergeAtoms(root: SchemaNode, atoms: readonly JsonSchema[]) {
+function mergeAtoms(root: SchemaNode, atoms: readonly JsonSchema[], engine: PatternEngine | undefined) {
   let types: Set<string> | undefined
   let object = false
   let array = false
@@ -77,7 +81,7 @@ function mergeAtoms(root: SchemaNode, atoms: readonly JsonSchema[]) {
   let declaresKeys = false
   const properties = new Map<string, JsonSchema[]>()
   const declared = new Set<string>()
-  const patterns: { source: string; regex: RegExp; nodes: JsonSchema[] }[] = []
+  const patterns: { source: string; regex: { test(key: string): boolean }; nodes: JsonSchema[] }[] = []
   const additional: JsonSchema[] = []
   const defaults: (readonly [string, unknown])[] = []
   const items: JsonSchema[] = []
@@ -103,7 +107,9 @@ function mergeAtoms(root: SchemaNode, atoms: readonly JsonSchema[]) {
       for (const [source, node] of Object.entries(atom.patternProperties)) {
         const known = patterns.find((pattern) => pattern.source === source)
         try {
-          const entry = known ?? { source, regex: new RegExp(source, 'u'), nodes: [] }
+          // Never a native RegExp: keys are caller data, and a backtracking engine can stall on them.
+          if (engine === undefined) throw new Error('no linear-time pattern engine')
+          const entry = known ?? { source, regex: engine(source, 'u'), nodes: [] }
           if (known === undefined) patterns.push(entry)
           if (isObjectNode(node)) entry.nodes.push(node)
         } catch {

@@ -1,4 +1,5 @@
 import { compare } from '../order.js'
+import { orderedProperties } from '../property-order.js'
 import type { TypeView } from '../view.js'
 import type { LiteralValue } from './literal.js'
 
@@ -21,6 +22,10 @@ export function orderedMembers<N>(type: TypeView<N>): TypeView<N>[] {
       for (const member of written) visit(member, depth + 1)
       return
     }
+    for (const value of derivedLiterals(view)) {
+      const member = [...members.values()].find((candidate) => candidate.kind === 'literal' && candidate.literal() === value)
+      if (member && !ordered.has(member.id)) ordered.set(member.id, member)
+    }
     if (grouping.has(view.kind) && !(view.id === type.id && depth > 0)) {
       for (const member of [...view.members()].sort(byDeclaration)) visit(member, depth + 1)
       return
@@ -30,6 +35,18 @@ export function orderedMembers<N>(type: TypeView<N>): TypeView<N>[] {
   visit(type, 0)
   const rest = [...members.values()].filter((member) => !ordered.has(member.id)).sort(byDeclaration)
   return [...ordered.values(), ...rest]
+}
+
+/**
+ * The literal values a union written as `keyof T` or `T[number]` takes, in T's order: its
+ * properties' names (numeric names also as numbers), or its tuple elements' literal values.
+ */
+function derivedLiterals<N>(view: TypeView<N>): (string | number | boolean)[] {
+  const derivation = view.writtenDerivation()
+  if (derivation === undefined) return []
+  const { operator, of } = derivation
+  if (operator === 'element') return of.kind === 'tuple' ? of.tupleElements().flatMap(({ type }) => type.literal() ?? []) : []
+  return orderedProperties(of).flatMap(({ name }) => (name !== '' && String(Number(name)) === name ? [name, Number(name)] : [name]))
 }
 
 /** Declared members (enum members, interfaces) by place of declaration, then the rest by kind and value. */

@@ -3,6 +3,7 @@ import type { UnitContext } from '../context.js'
 import type { Ir } from '../ir.js'
 import { parseLiteral } from '../jsdoc-values.js'
 import type { PropertyView, TypeView } from '../view.js'
+import { orderedProperties } from '../property-order.js'
 import { additionalProperties } from './record.js'
 
 /** How an object's members are read. */
@@ -22,8 +23,9 @@ export interface ObjectOptions<N> {
 export function objectUnit<N>(type: TypeView<N>, context: UnitContext<N>, options: ObjectOptions<N> = {}): Ir<N> {
   const properties: [string, Ir<N>][] = []
   const required: string[] = []
-  for (const property of type.properties()) {
-    if (options.skip?.(property)) continue
+  for (const property of orderedProperties(type)) {
+    // A `never` member can hold no value, so no key may carry one (`additionalProperties` decides the rest).
+    if (options.skip?.(property) || property.type.kind === 'never') continue
     const { name, node } = property
     const schema = context.child(property.type, name, node)
     const initialised = literalInitializer(property)
@@ -55,8 +57,11 @@ function withInitializer<N>(annotation: Annotation<N>, literal: ReturnType<typeo
   }
 }
 
-/** JSON cannot carry `undefined`, so a member typed `T | undefined` is passed by leaving it out. */
+/**
+ * JSON cannot carry `undefined`, so a member typed `T | undefined` is passed by leaving it out. A
+ * member typed `void` alone (`Slot<void>`'s `held`) is `null` and must be sent.
+ */
 function admitsUndefined<N>(type: TypeView<N>): boolean {
-  if (type.kind === 'undefined' || type.kind === 'void') return true
+  if (type.kind === 'undefined') return true
   return type.kind === 'union' && type.members().some((member) => member.kind === 'undefined')
 }
