@@ -3,7 +3,7 @@ import type { JSONSchema7, Tool, ToolExecutionOptions } from 'ai'
 import type { ToolTypeMap } from '../runtime/lazy/types.js'
 import { approvedInMessages } from './ai-sdk-approval.js'
 import { addSearchTool, rememberDeferred } from './ai-sdk-defer.js'
-import { callRegistry, streamRegistry, type FrameworkCall } from './call-registry.js'
+import { argumentsAccepted, callRegistry, streamRegistry, type FrameworkCall } from './call-registry.js'
 import { loadPeer } from './load-peer.js'
 import type { AdapterOptions, ToolSource } from './options.js'
 import { selectTools, type SelectedTool } from './select-tools.js'
@@ -61,7 +61,8 @@ export function toAiSdkTools<T extends ToolTypeMap = ToolTypeMap, N extends keyo
       ...(selected.description !== undefined && { description: selected.description }),
       inputSchema: ai.jsonSchema(() => selected.parameters() as JSONSchema7),
       ...(selected.output !== undefined && { outputSchema: ai.jsonSchema(selected.output as JSONSchema7) }),
-      ...(selected.consequential && { needsApproval: true }),
+      // Asked only for arguments the registry accepts; refused ones go to execute, which fails with the fault.
+      ...(selected.consequential && { needsApproval: (input: unknown) => argumentsAccepted(registry, selected, options, input) }),
       ...(deferred && { deferLoading: true }),
       execute,
     } as Tool)

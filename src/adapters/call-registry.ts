@@ -26,6 +26,23 @@ export function streamRegistry(registry: ToolSource, tool: SelectedTool, options
   return registry.stream(registryCall(tool, call), callContext(options, call))
 }
 
+/**
+ * Whether the registry accepts these arguments for the tool, checked by its `prepare` (validation
+ * and normalisation, never the handler). A framework asks its person to approve only a call that
+ * can run: a refund sent with `ammount` is refused as the tool error, not shown for approval. Only a
+ * gate in front of the approval: the registry still validates and confirms the call itself.
+ */
+export async function argumentsAccepted(registry: ToolSource, tool: SelectedTool, options: AdapterOptions<string, string>, args: unknown): Promise<boolean> {
+  const target = registry.tool(tool.name)
+  if (target?.prepare === undefined) return true
+  try {
+    await target.prepare(args as ToolCall['arguments'], callContext(options, { args }))
+    return true
+  } catch {
+    return false
+  }
+}
+
 function registryCall(tool: SelectedTool, call: FrameworkCall): ToolCall {
   return { id: call.id ?? `adapter-call-${++calls}`, name: tool.name, arguments: call.args as ToolCall['arguments'] }
 }

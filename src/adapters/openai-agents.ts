@@ -2,7 +2,7 @@
 import type { FunctionTool, RunContext } from '@openai/agents'
 import { nullsToAbsent } from '../interop/null-as-absent.js'
 import type { ToolTypeMap } from '../runtime/lazy/types.js'
-import { callRegistry } from './call-registry.js'
+import { argumentsAccepted, callRegistry } from './call-registry.js'
 import { loadPeer } from './load-peer.js'
 import type { AdapterOptions, ToolSource } from './options.js'
 import { selectTools, type SelectedTool } from './select-tools.js'
@@ -27,7 +27,7 @@ interface CallDetails {
  * The registry's tools as Agents SDK function tools for `new Agent({ tools })`. A tool is `strict`
  * when its schema allows OpenAI strict mode (toolcat's strict profile; the nulls strict mode sends
  * for left-out optional properties are read as absent before validation); consequential tools set
- * `needsApproval`, so the run stops with an interruption until the call is approved. `execute`
+ * `needsApproval` (for arguments the registry accepts), so the run stops with an interruption until the call is approved. `execute`
  * calls the registry, which imports the tool's module on its first call and validates before
  * entry; a failure is thrown, and the tool's error function hands its message to the model as the tool's output.
  * The SDK turns each `-` of a tool name into `_`: the model sees `delete_file` for `delete-file`.
@@ -43,11 +43,12 @@ function agentsTool(registry: ToolSource, selected: SelectedTool, options: Adapt
   // The SDK reads the schema when the tool is made, so each selected schema is parsed here.
   const parameters = selected.parameters()
   const strict = strictSchemaOf(parameters)
+  const argumentsOf = (input: unknown): unknown => (strict !== undefined && isObject(input) ? nullsToAbsent(parameters, input) : input)
   const execute = async (input: unknown, runContext?: RunContext<unknown>, details?: CallDetails): Promise<unknown> => {
     const id = details?.toolCall?.callId
     // The SDK keys approvals by its own name of the tool (it turns `-` into `_`).
     const approved = selected.consequential && id !== undefined && runContext?.isToolApproved({ toolName: made.name, callId: id }) === true
-    const args = strict !== undefined && isObject(input) ? nullsToAbsent(parameters, input) : input
+    const args = argumentsOf(input)
     const result = await callRegistry(registry, selected, options, {
       ...(id !== undefined && { id }),
       args,
@@ -62,7 +63,8 @@ function agentsTool(registry: ToolSource, selected: SelectedTool, options: Adapt
     description: selected.description ?? '',
     parameters: strict ?? parameters,
     strict: strict !== undefined,
-    ...(selected.consequential && { needsApproval: true }),
+    // Approval is asked only of arguments the registry accepts; refused ones go to execute, which fails with the fault.
+    ...(selected.consequential && { needsApproval: (_context: unknown, input: unknown) => argumentsAccepted(registry, selected, options, argumentsOf(input)) }),
     execute,
     // The SDK's default hands the model a generic sentence in place of the failure (0.20 does);
     // the model gets toolcat's message (path, reason), never a stack.

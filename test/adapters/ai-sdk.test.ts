@@ -30,7 +30,7 @@ describe('toolcat/ai-sdk in a real generateText loop', () => {
         names: Object.keys(tools),
         add: (await model.doGenerateCalls[0].tools).find((one) => one.name === 'add'),
         output: await tools.add.outputSchema.jsonSchema,
-        approval: Object.fromEntries(Object.entries(tools).map(([name, one]) => [name, one.needsApproval === true])),
+        approval: Object.fromEntries(Object.entries(tools).map(([name, one]) => [name, one.needsApproval !== undefined])),
         imports: imports(),
       }`)
     const add = JSON.parse(JSON.stringify((output as { add: unknown }).add))
@@ -59,6 +59,28 @@ describe('toolcat/ai-sdk in a real generateText loop', () => {
       bare: 'confirmation required: delete-file',
       yes: 'deleted b',
       asked: [{ id: 'x1', name: 'delete-file', arguments: { path: 'b' } }],
+    })
+  })
+
+  test('a consequential call with arguments the registry refuses is not put up for approval: it comes back as the fault', () => {
+    // A user hit this with a refund tool: the model sent `ammount`, and the SDK asked the person to
+    // approve a call the registry was going to refuse anyway.
+    const output = run(`
+      const tools = toAiSdkTools(createRegistry())
+      const { model, prompts } = scripted([[call('v1', 'delete-file', { path: 'a.txt', force: true }), call('v2', 'delete-file', { path: 5 }), call('v3', 'delete-file', { path: 'b.txt' })]])
+      const first = await generateText({ model, tools, prompt: 'delete', stopWhen: stepCountIs(3) })
+      return {
+        requests: first.content.filter((part) => part.type === 'tool-approval-request').map((part) => part.toolCall.toolCallId),
+        errors: first.content.filter((part) => part.type === 'tool-error').map((part) => [part.toolCallId, String(part.error.message)]),
+        results: first.content.filter((part) => part.type === 'tool-result').length,
+      }`)
+    expect(output).toEqual({
+      requests: ['v3'],
+      errors: [
+        ['v1', 'force: not a declared key'],
+        ['v2', 'path: type; expected string; received 5'],
+      ],
+      results: 0,
     })
   })
 

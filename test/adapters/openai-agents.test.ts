@@ -76,12 +76,23 @@ describe('toolcat/openai-agents in a real Agents SDK run', () => {
       paused2.state.approve(paused2.interruptions[0])
       const approved = await run(agent(again.model), paused2.state)
       return { pending, rejected: rejected.finalOutput, afterRejection, approved: results(again.requests.at(-1)), final: approved.finalOutput, imports: imports() }`)
-    expect(output.pending).toEqual({ imports: {}, interruptions: ['delete_file'], final: null })
+    // Approval is asked only of arguments the registry accepts, which imports the module (T10: no work runs).
+    expect(output.pending).toEqual({ imports: { 'delete-file': 1 }, interruptions: ['delete_file'], final: null })
     expect(output.rejected).toBe('done')
-    expect(output.afterRejection).toEqual({})
+    expect(output.afterRejection).toEqual({ 'delete-file': 1 })
     expect(output.approved).toEqual([{ callId: 'd2', output: { type: 'text', text: 'deleted b.txt' } }])
     expect(output.final).toBe('done')
     expect(output.imports).toEqual({ 'delete-file': 1 })
+  })
+
+  test('a consequential call with arguments the registry refuses does not interrupt the run: the model gets the fault', () => {
+    // As a user hit with the AI SDK: a refund sent with a misspelt key was put up for approval.
+    const output = run(`
+      const tools = toOpenAIAgentsTools(createRegistry())
+      const first = scripted([[call('v1', 'delete_file', { path: 5 }), call('v2', 'delete_file', { path: 'a.txt' })]])
+      const paused = await run(new Agent({ name: 'files', model: first.model, tools }), 'delete')
+      return { interruptions: paused.interruptions.map((item) => item.rawItem.callId) }`)
+    expect(output).toEqual({ interruptions: ['v2'] })
   })
 
   test('invoking a consequential tool outside an approved run asks the confirm hook, and fails without one', () => {

@@ -21,7 +21,9 @@ describe('adapters over createToolManager', () => {
     expect(Object.keys(tools)).toEqual(['add', 'wipe'])
     expect(await tools.add!.execute!({ left: 2, right: '3' }, options)).toBe(5)
     await expect(tools.add!.execute!({ left: 'two', right: 3 }, options)).rejects.toThrow('left: type; expected number; received "two"')
-    expect(tools.wipe!.needsApproval).toBe(true)
+    // Approval is asked of a call whose arguments the tool accepts (createTool's prepare).
+    const needsApproval = tools.wipe!.needsApproval as (input: unknown, options: unknown) => Promise<boolean>
+    expect(await needsApproval({}, options)).toBe(true)
     // A tool without a schema is advertised as taking an empty object.
     expect(await (tools.wipe!.inputSchema as { jsonSchema: unknown }).jsonSchema).toEqual({ type: 'object', properties: {} })
     await expect(tools.wipe!.execute!({}, options)).rejects.toThrow('confirmation required: wipe')

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process'
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import path from 'node:path'
@@ -8,7 +8,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { build } from 'esbuild'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { readmeBlock } from '../plugin/helpers/readme-block.js'
-import { builtProject, envelope } from './mcp-served.js'
+import { builtProject, envelope, startHttpServer } from './mcp-served.js'
 
 // README's two `toolcat/mcp` examples, exactly as written, in a project with a build in out/.
 let built: ReturnType<typeof builtProject>
@@ -77,3 +77,25 @@ test('the Worker example, bundled into one file, answers fetch requests: listing
   expect(call.result).toMatchObject({ resultType: 'complete', structuredContent: { text: 'edge' } })
   expect((await post('tools/list', {}, 'https://evil.example.com')).status).toBe(403)
 })
+
+// A user talking to `serve --http` with curl had to guess the 2026-07-28 `_meta` keys and headers:
+// README's curl block, run by bash as written (only the port is the test's), against a served build
+// of the README's own tools.
+test('the curl block calls the weather tool of a served build over the 2026-07-28 revision', async () => {
+  const basic = builtProject('basic')
+  const server = await startHttpServer(basic.project)
+  try {
+    const script = readmeBlock('mcp-curl').replace('http://127.0.0.1:8080/mcp', server.url)
+    expect(script).toContain(server.url)
+    const run = spawnSync('bash', ['-c', script], { encoding: 'utf8' })
+    expect(run.status, run.stderr).toBe(0)
+    expect(JSON.parse(run.stdout)).toEqual({
+      jsonrpc: '2.0',
+      id: 1,
+      result: expect.objectContaining({ resultType: 'complete', structuredContent: { city: 'Lyon, FR', units: 'metric', temperature: 18, conditions: 'cloudy' } }),
+    })
+  } finally {
+    await server.stop()
+    basic.remove()
+  }
+}, 60_000)
