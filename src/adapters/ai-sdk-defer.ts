@@ -1,8 +1,10 @@
 // Deferred loading for the AI SDK. Sources, read 2026-12:
-// - AI SDK 7, https://ai-sdk.dev/docs/ai-sdk-core/tool-search: `tool({ deferLoading: true, … })`
-//   keeps a tool out of the model's first context, and `toolSearch()` from 'ai' (no arguments; the
-//   model supplies the query) matches deferred tools' names and descriptions and makes the matches
-//   available on the next step;
+// - AI SDK 7, https://ai-sdk.dev/docs/ai-sdk-core/tool-search, checked against ai 7.0.173's
+//   dist/index.js (`createToolSearchState`): each step leaves out of the tools it sends (and can
+//   run) every tool marked `deferLoading: true` until `toolSearch()` from 'ai' (optional `search`
+//   hook and `maxResults`, default 5; the model supplies the query) has returned it; the default
+//   search scores whole words of deferred tools' names and descriptions. What it found lasts for
+//   one `generateText` / `streamText` call: the next call starts again from the search tool;
 // - AI SDK 6 (the version this repository tests) has neither, but `generateText` / `streamText`
 //   take `prepareStep`, whose result's `activeTools` limits the tools a step sends (ai 6.0
 //   dist/index.d.ts `PrepareStepResult`): toolcat's own `tool_search` plus `deferredSteps`.

@@ -11,7 +11,7 @@ const appOf = appsOfEachLine('ai')
 
 const prelude = (mock: string): string => `import { generateText, stepCountIs } from 'ai'
 import { ${mock} as MockModel } from 'ai/test'
-import { toAiSdkTools } from 'toolcat/ai-sdk'
+import { deferredSteps, toAiSdkTools } from 'toolcat/ai-sdk'
 ${aiSdkScript}`
 
 describe.each(lines)('ai@$version in a fresh app (Node: $node)', (line) => {
@@ -67,6 +67,38 @@ describe.each(lines)('ai@$version in a fresh app (Node: $node)', (line) => {
       approved: [{ type: 'text', value: 'deleted a.txt' }],
       direct: 'confirmation required: delete-file',
       imports: { 'delete-file': 1 },
+    })
+  })
+})
+
+// AI SDK 7 defers natively (ai 7.0.173 dist/index.js, createToolSearchState): each step it leaves
+// out the tools marked deferLoading until its toolSearch() has returned them in this generation.
+const current = lines.find((line) => line.version.startsWith('7.'))
+if (current === undefined) throw new Error('no ai 7 line in testedLines.ai')
+
+describe(`ai@${current.version}: defer: true uses the SDK's own deferred loading`, () => {
+  test('the first step offers only tool_search and the pinned tool; a found tool is offered next and reaches its handler', () => {
+    const output = runInApp(appOf(current.version), prelude('MockLanguageModelV4'), `
+      const tools = toAiSdkTools(createRegistry(), { defer: true, pin: ['lookup'] })
+      const marked = Object.keys(tools).filter((name) => tools[name].deferLoading === true).sort()
+      const { model, prompts, offered } = scripted([[call('s1', 'tool_search', { query: 'add two numbers' })], [call('c1', 'add', { left: 2, right: 3 })]])
+      const result = await generateText({ model, tools, prepareStep: deferredSteps(tools), prompt: 'what is 2 + 3?', stopWhen: stepCountIs(4) })
+      const found = toolParts(prompts[1]).map((part) => [part.toolName, part.output])
+      const called = toolParts(prompts[2]).filter((part) => part.toolName === 'add').map((part) => part.output)
+      return { marked, offered: offered.map((names) => [...names].sort()), found, called, text: result.text, imports: imports() }`)
+    expect(output).toEqual({
+      // Every tool but the pinned one is deferred; the search tool is the SDK's own.
+      marked: ['add', 'countdown', 'delete-file', 'flaky', 'search'],
+      offered: [
+        ['lookup', 'tool_search'],
+        ['add', 'lookup', 'tool_search'],
+        ['add', 'lookup', 'tool_search'],
+      ],
+      found: [['tool_search', { type: 'json', value: { tools: [{ name: 'add', description: 'Add two numbers.' }] } }]],
+      called: [{ type: 'json', value: { sum: 5, marker: 'HANDLER_MARKER_ADD' } }],
+      text: 'done',
+      // The search imported nothing; the call imported exactly the tool it called.
+      imports: { add: 1 },
     })
   })
 })
