@@ -2,6 +2,7 @@ import path from 'node:path'
 import type { CatalogTool } from '../runtime/catalog.js'
 import type { ViewSchemaGenerator } from '../schema/generator.js'
 import { analyzeModules, type ToolDraft } from './analyze-module.js'
+import { codes } from './codes.js'
 import { deriveEntry, draftTypes } from './derive-entry.js'
 import type { Diagnostic } from './diagnostic.js'
 import type { ModuleReader } from './module-reader.js'
@@ -24,9 +25,12 @@ export function deriveModules(readers: readonly ModuleReader[], generator: ViewS
   return readers.map((reader, index) => {
     const analysis = analyses[index] ?? { drafts: [], diagnostics: [] }
     const diagnostics = [...analysis.diagnostics]
+    // An import that does not resolve brings its types as `any`: its TC1010 says so, and a TC1016
+    // (parameters typed `any`) would only repeat it.
+    const unresolved = analysis.diagnostics.some((diagnostic) => diagnostic.code === codes.unresolvedImport)
     const entries = analysis.drafts.map((draft) => {
       const derived = deriveEntry(draft, types.get(draft) ?? {}, generator)
-      diagnostics.push(...derived.diagnostics)
+      diagnostics.push(...derived.diagnostics.filter((diagnostic) => !(unresolved && diagnostic.code === codes.openParameters)))
       return derived.entry
     })
     const importedNames = new Set(moduleSpecifiers(reader).map(moduleName))
