@@ -4,3 +4,5 @@ export declare const NODE24_VERSION: string
 export declare function node24(): string
 /** An environment whose `PATH` starts with Node 24's folder, so `npm`, `npx` and `#!/usr/bin/env node` scripts run on it. */
 export declare function node24Env(env?: NodeJS.ProcessEnv): NodeJS.ProcessEnv
+/** Installs one npm package on first use into `.tmp/<folder>` with npm and returns the path of `file` inside that install. */
+export declare function installedInTmp(folder: string, spec: string, file: string, env?: NodeJS.ProcessEnv): string

