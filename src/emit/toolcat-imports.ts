@@ -18,6 +18,7 @@ export const TOOLCAT_EXPORTS: Readonly<Record<string, string>> = {
   parseArguments: './runtime/validation.js',
   compileSchema: './runtime/compile.js',
   createLazyRegistry: './runtime/lazy/create-lazy-registry.js',
+  withToolSearch: './runtime/search/search-facade.js',
 }
 
 const namedImport = /\bimport\s+(type\s+)?\{([^}]*)\}\s*from\s*(["'])toolcat\3/g
