@@ -18,10 +18,24 @@ import { repoRoot } from '../registry/out-dir.js'
  * diagnostics); and those with no parameter to derive values from (no-parameter, outputs).
  * `file.function` names one function of a fixture that exports several.
  */
-const NOT_TOOLS = new Set(['bad-annotation', 'bad-pattern', 'builtins', 'class-problems', 'jsdoc-checked', 'non-json', 'non-object', 'no-parameter', 'outputs', 'roots.text', 'roots.list', 'roots.dated'])
+const NOT_TOOLS = new Set([
+  'bad-annotation', 'bad-pattern', 'builtins', 'class-problems', 'jsdoc-checked', 'non-json', 'non-object', 'no-parameter', 'outputs', 'roots.text', 'roots.list', 'roots.dated',
+  // Corpus constructs whose values the type model here cannot state, each golden-tested in
+  // test/schema/corpus.test.ts instead: enum members whose values are `as any` casts (the type says
+  // `Signal`, not `true` or `null`); constraints that reach a property through `Exclude`'s JSDoc,
+  // which this model does not follow; a `[never]` tuple, which no value inhabits.
+  'corpus-cases.mixedEnum', 'corpus-cases.conditionalDocs', 'corpus-cases.deepExcludeTuple',
+])
 
-/** The warnings an echo tool builds with on purpose, by tool: a root member that can never be a record is left out. */
-const EXPECTED_WARNINGS: ReadonlyMap<string, string> = new Map([['schema_roots_mixed', 'TC1006']])
+/**
+ * The warnings the project builds with on purpose, by the file they are located in: a root member
+ * that can never be a record is left out; ts-json-schema-generator's corpus writes `@pattern` on a
+ * conditional type's number branch, which toolcat leaves out of the schema with a warning.
+ */
+const EXPECTED_WARNINGS: ReadonlyMap<string, string> = new Map([
+  ['schema_roots_mixed', 'TC1006'],
+  ['corpus-cases', 'TC1014'],
+])
 
 /** One tool of the project: it echoes its arguments, whose type is read from a golden fixture or an example tool. */
 export interface EchoTool {

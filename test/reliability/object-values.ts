@@ -11,7 +11,7 @@ const extraKey = fc.stringMatching(/^[a-z]{1,6}$/).map((key) => `x_${key}`)
 /** One member of an object type, derived. */
 interface Member {
   readonly name: string
-  /** May be left out: optional, `| undefined`, `void`, or a class field with a literal initialiser. */
+  /** May be left out: optional, `| undefined`, or a class field with a literal initialiser. */
   readonly optional: boolean
   /** `never` or `undefined`: JSON can only leave it out. */
   readonly absent: boolean
@@ -123,7 +123,8 @@ function member(symbol: MorphSymbol, site: Site): Member | undefined {
   const child = childSite(site, type, typeNode !== undefined && writes(typeNode, type) ? written(typeNode) : undefined, own)
   const initializer = Node.isPropertyDeclaration(declaration) || Node.isParameterDeclaration(declaration) ? declaration.getInitializer() : undefined
   const initial = initializer === undefined ? undefined : literalOfNode(initializer.compilerNode)
-  const optional = symbol.isOptional() || type.isVoid() || (type.isUnion() && type.getUnionTypes().some((part) => part.isUndefined())) || initial?.found === true
+  // A `void` member is required, as TypeScript requires it: its JSON value is `null`.
+  const optional = symbol.isOptional() || (type.isUnion() && type.getUnionTypes().some((part) => part.isUndefined())) || initial?.found === true
   const absent = type.isNever() || type.isUndefined()
   if (site.depth >= MAX_DEPTH && (optional || absent)) return undefined
   const derived = site.derive(type, child)

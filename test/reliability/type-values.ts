@@ -71,7 +71,9 @@ function unionOf(all: readonly Type[], site: Site): Derived {
   const booleans = members.filter((member) => member.isBooleanLiteral())
   const others = members.filter((member) => !member.isBooleanLiteral())
   const written = writtenMembers(site.written)
-  const derived = others.map((member) => derive(member, childSite(site, member, writtenFor(member, written), site.tags, site.depth)))
+  // `T | undefined` of an optional member is written as `T`: the member is read where `T` is written.
+  const single = members.length === 1 ? site.written : undefined
+  const derived = others.map((member) => derive(member, childSite(site, member, writtenFor(member, written) ?? single, site.tags, site.depth)))
   if (booleans.length === 2) derived.push(booleanValues)
   else derived.push(...booleans.map(literalValues))
   const kinds = new Set(derived.flatMap((one) => [...one.kinds]))
