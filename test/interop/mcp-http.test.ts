@@ -105,8 +105,8 @@ describe('2026-07-28 over Streamable HTTP', () => {
   })
 
   test('an oversized body is 413 and the server answers the next request', async () => {
-    const { status, body } = await postModern(server.url, 11, 'tools/call', { name: 'echo', arguments: { text: 'x'.repeat(200_000) } })
-    expect(status).toBe(413)
+    const { status, body, text } = await postModern(server.url, 11, 'tools/call', { name: 'echo', arguments: { text: 'x'.repeat(200_000) } })
+    expect(status, text).toBe(413)
     expect(body.error).toMatchObject({ code: -32600, message: expect.stringContaining('larger than the server accepts (100000 bytes)') })
     expect((await postModern(server.url, 12, 'tools/list')).status).toBe(200)
   })
