@@ -82,6 +82,9 @@ export class NativeSession {
         child.ref()
         child.once('exit', () => resolve())
       }
+      // SIGKILL, not the API's SIGTERM: the checker holds nothing to flush, and on SIGTERM it may
+      // print `context canceled` to the stderr it shares with toolcat (seen under load in CI).
+      if (!exited) child.kill('SIGKILL')
       try {
         this.api.close()
       } catch {
