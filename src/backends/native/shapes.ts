@@ -6,6 +6,12 @@ import type { TypeNodeLike } from './written-nodes.js'
 /** A declaration node with the members `shapeOf` reads. */
 type DeclarationLike = Node & { readonly heritageClauses?: readonly unknown[]; readonly members?: readonly (Node & { readonly type?: TypeNodeLike })[] }
 
+/** What declarations say of an object type: whether it has call or construct signatures, an index signature (undefined: ask). */
+interface Shape {
+  readonly signatures?: boolean
+  readonly index?: boolean
+}
+
 /**
  * What an object type's declarations say of its shape — call and construct signatures, index
  * signatures, base types — read from the syntax trees where they tell (an interface that extends
@@ -13,6 +19,7 @@ type DeclarationLike = Node & { readonly heritageClauses?: readonly unknown[]; r
  */
 export class DeclaredShapes {
   private readonly signatures = new Map<Type, boolean>()
+  private readonly shapes = new Map<Type, Shape>()
   private readonly indexInfosOf = new Map<Type, ReturnType<Project['checker']['getIndexInfosOfType']>>()
 
   constructor(private readonly checker: NativeChecker) {}
@@ -34,15 +41,22 @@ export class DeclaredShapes {
 
   /**
    * Whether an object type has call or construct signatures and an index signature, when its
-   * declarations say so without the checker: a mapped type has no signatures; an interface without
+   * declarations say so without the checker: a mapped type has no signatures, nor has an object
+   * literal, whose index signatures come only from computed names and spreads; an interface without
    * base types or a type literal has exactly the members written in it. Undefined where only the
    * checker knows (functions, classes, base types, merged declarations, the default lib).
    */
-  private shapeOf(type: Type): { signatures?: boolean; index?: boolean } {
+  private shapeOf(type: Type): Shape {
+    let shape = this.shapes.get(type)
+    if (shape === undefined) this.shapes.set(type, (shape = this.declaredShape(type)))
+    return shape
+  }
+
+  private declaredShape(type: Type): Shape {
     const { ObjectFlags } = this.checker.modules.sync
     if ((((type as { objectFlags?: number }).objectFlags ?? 0) & ObjectFlags.Mapped) !== 0) return { signatures: false }
     // The type of an object literal (`return { id, ok: true }`, widened or not) has no call or construct signatures.
-    if (this.isObjectLiteral(type)) return { signatures: false }
+    if (this.isObjectLiteral(type)) return { signatures: false, ...(this.namedMembersOnly(type) && { index: false }) }
     const declarations = this.plainDeclarations(type)
     if (declarations === undefined) return {}
     const { SyntaxKind } = this.checker.modules.ast
@@ -56,6 +70,20 @@ export class DeclaredShapes {
   private isObjectLiteral(type: Type): boolean {
     const symbol = this.checker.symbolOf(type)
     return symbol !== undefined && symbol.flags === this.checker.modules.sync.SymbolFlags.ObjectLiteral
+  }
+
+  /**
+   * Whether an object literal's members all have names written out (`a: 1`, `b`, `m() {}`, `get c()`):
+   * only a computed name of a non-literal type or a spread gives its type an index signature.
+   */
+  private namedMembersOnly(type: Type): boolean {
+    const symbol = this.checker.symbolOf(type)
+    if (symbol === undefined || symbol.declarations.length !== 1) return false
+    const { SyntaxKind } = this.checker.modules.ast
+    const literal = this.checker.declarationOf(symbol) as (Node & { readonly properties?: readonly (Node & { readonly name?: Node })[] }) | undefined
+    if (literal?.kind !== SyntaxKind.ObjectLiteralExpression || literal.properties === undefined) return false
+    const named = new Set<number>([SyntaxKind.PropertyAssignment, SyntaxKind.ShorthandPropertyAssignment, SyntaxKind.MethodDeclaration, SyntaxKind.GetAccessor, SyntaxKind.SetAccessor])
+    return literal.properties.every((member) => named.has(member.kind) && member.name !== undefined && member.name.kind !== SyntaxKind.ComputedPropertyName)
   }
 
   /** The declarations of a type literal or an interface without base types (nothing else merged in), else undefined. */
