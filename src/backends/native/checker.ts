@@ -4,6 +4,7 @@ import { kindOfTypeFlags } from '../../schema/flag-kinds.js'
 import type { Docs, PropertyView, TypeKind, TypeView } from '../../schema/view.js'
 import { NativeDocs } from './docs.js'
 import { kindOf } from './kinds.js'
+import { LocalSymbols } from './local-symbols.js'
 import type { NativeModules } from './load.js'
 import { propertyViews, type FetchedProperties } from './properties.js'
 import { AwaitedUnionView, NativeTypeView } from './type-view.js'
@@ -25,6 +26,7 @@ export class NativeChecker {
   readonly written: WrittenContext
   readonly references: WrittenReferences
   readonly shapes: DeclaredShapes
+  readonly localSymbols: LocalSymbols
   private readonly views = new Map<Type, Map<object | undefined, NativeTypeView>>()
   private readonly argumentsOf = new Map<Type, readonly Type[]>()
   private readonly membersOf = new Map<Type, readonly Type[]>()
@@ -42,6 +44,7 @@ export class NativeChecker {
     this.references = new WrittenReferences(this)
     this.written = this.references.context
     this.shapes = new DeclaredShapes(this)
+    this.localSymbols = new LocalSymbols(this)
   }
 
   /** The view of a type read from `written` (or from nowhere); equal types and nodes give the same view. */
