@@ -190,13 +190,25 @@ export class NativeChecker {
   }
 
   /**
-   * The property symbols of each type (one request per type: the API has no batch for it) and the
-   * types of all of them in one request, kept for `properties`.
+   * The property symbols of each type and the types of all of them in one request, kept for
+   * `properties`. The symbols of types whose properties are the members written in their
+   * declaration (`memberNames`) are asked in one request at those names; of the others, one request
+   * per type (the API has no batch for it).
    */
   fetchProperties(owners: readonly Type[]): FetchedProperties[] {
     const checker = this.project.checker
-    // Symbol-keyed members (`[Symbol.iterator]`) have escaped names starting `__@` and no JSON key.
-    const symbolLists = owners.map((owner) => checker.getPropertiesOfType(owner).filter((symbol) => !symbol.escapedName.startsWith('__@')))
+    const declared = owners.map((owner) => this.shapes.memberNames(owner))
+    const names = declared.flatMap((found) => found ?? [])
+    const named = names.length === 0 ? [] : checker.getSymbolAtLocation(names)
+    let at = 0
+    const symbolLists = owners.map((owner, index) => {
+      const found = declared[index]
+      const symbols = found && named.slice(at, (at += found.length))
+      // Each answer must be the property its name declares; else the checker lists them.
+      if (found && symbols?.every((symbol, position) => symbol !== undefined && symbol.name === (found[position] as Node & { text?: string }).text)) return symbols as NativeSymbol[]
+      // Symbol-keyed members (`[Symbol.iterator]`) have escaped names starting `__@` and no JSON key.
+      return checker.getPropertiesOfType(owner).filter((symbol) => !symbol.escapedName.startsWith('__@'))
+    })
     const all = symbolLists.flat()
     const types = all.length === 0 ? [] : checker.getTypeOfSymbol(all)
     let offset = 0

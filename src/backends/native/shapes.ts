@@ -4,7 +4,11 @@ import type { NativeChecker } from './checker.js'
 import type { TypeNodeLike } from './written-nodes.js'
 
 /** A declaration node with the members `shapeOf` reads. */
-type DeclarationLike = Node & { readonly heritageClauses?: readonly unknown[]; readonly members?: readonly (Node & { readonly type?: TypeNodeLike })[] }
+type DeclarationLike = Node & {
+  readonly heritageClauses?: readonly unknown[]
+  readonly typeParameters?: readonly unknown[]
+  readonly members?: readonly (Node & { readonly type?: TypeNodeLike; readonly name?: Node & { readonly text?: string } })[]
+}
 
 /** What declarations say of an object type: whether it has call or construct signatures, an index signature (undefined: ask). */
 interface Shape {
@@ -98,6 +102,34 @@ export class DeclaredShapes {
       declaration.kind === SyntaxKind.TypeLiteral || (declaration.kind === SyntaxKind.InterfaceDeclaration && (declaration.heritageClauses?.length ?? 0) === 0),
     )
     return plain ? declarations : undefined
+  }
+
+  /**
+   * The name nodes of an object type's properties, when they are exactly the members written in its
+   * one declaration: a type literal or an interface without base types or type parameters, neither
+   * instantiated nor mapped (whose property symbols are copies, not the declaration's own), every
+   * member named by an identifier, a string or a number. Undefined where only the checker knows.
+   */
+  memberNames(type: Type): Node[] | undefined {
+    const { ObjectFlags, TypeFlags } = this.checker.modules.sync
+    const objectFlags = (type as { objectFlags?: number }).objectFlags ?? 0
+    const copies = ObjectFlags.Class | ObjectFlags.Reference | ObjectFlags.Tuple | ObjectFlags.Mapped | ObjectFlags.Instantiated | ObjectFlags.ObjectLiteral | ObjectFlags.ReverseMapped | ObjectFlags.JsxAttributes
+    if ((type.flags & TypeFlags.Object) === 0 || (objectFlags & copies) !== 0 || (objectFlags & (ObjectFlags.Interface | ObjectFlags.Anonymous)) === 0) return undefined
+    const declarations = this.plainDeclarations(type)
+    const [declaration] = declarations ?? []
+    if (declarations?.length !== 1 || declaration === undefined || (declaration.typeParameters?.length ?? 0) > 0) return undefined
+    const k = this.checker.modules.ast.SyntaxKind
+    const names = new Map<string, Node>()
+    for (const member of declaration.members ?? []) {
+      if (member.kind === k.CallSignature || member.kind === k.ConstructSignature || member.kind === k.IndexSignature) continue
+      const name = member.name
+      const named = name !== undefined && (name.kind === k.Identifier || name.kind === k.StringLiteral || name.kind === k.NumericLiteral)
+      const property = member.kind === k.PropertySignature || member.kind === k.MethodSignature || member.kind === k.GetAccessor || member.kind === k.SetAccessor
+      if (!named || !property || name.text === undefined) return undefined
+      // Overloads and accessor pairs are one property, listed where first written.
+      if (!names.has(name.text)) names.set(name.text, name)
+    }
+    return [...names.values()]
   }
 
   /** Whether a class or interface may have base types (one that extends nothing written has none). */
