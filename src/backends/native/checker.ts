@@ -198,14 +198,14 @@ export class NativeChecker {
   fetchProperties(owners: readonly Type[]): FetchedProperties[] {
     const checker = this.project.checker
     const declared = owners.map((owner) => this.shapes.memberNames(owner))
-    const names = declared.flatMap((found) => found ?? [])
+    const names = declared.flatMap((found) => found?.nodes ?? [])
     const named = names.length === 0 ? [] : checker.getSymbolAtLocation(names)
     let at = 0
     const symbolLists = owners.map((owner, index) => {
       const found = declared[index]
-      const symbols = found && named.slice(at, (at += found.length))
+      const symbols = found && named.slice(at, (at += found.nodes.length))
       // Each answer must be the property its name declares; else the checker lists them.
-      if (found && symbols?.every((symbol, position) => symbol !== undefined && symbol.name === (found[position] as Node & { text?: string }).text)) return symbols as NativeSymbol[]
+      if (found && symbols?.every((symbol, position) => symbol !== undefined && symbol.name === found.texts[position])) return symbols as NativeSymbol[]
       // Symbol-keyed members (`[Symbol.iterator]`) have escaped names starting `__@` and no JSON key.
       return checker.getPropertiesOfType(owner).filter((symbol) => !symbol.escapedName.startsWith('__@'))
     })

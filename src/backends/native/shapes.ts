@@ -110,7 +110,7 @@ export class DeclaredShapes {
    * instantiated nor mapped (whose property symbols are copies, not the declaration's own), every
    * member named by an identifier, a string or a number. Undefined where only the checker knows.
    */
-  memberNames(type: Type): Node[] | undefined {
+  memberNames(type: Type): { readonly nodes: Node[]; readonly texts: string[] } | undefined {
     const { ObjectFlags, TypeFlags } = this.checker.modules.sync
     const objectFlags = (type as { objectFlags?: number }).objectFlags ?? 0
     const copies = ObjectFlags.Class | ObjectFlags.Reference | ObjectFlags.Tuple | ObjectFlags.Mapped | ObjectFlags.Instantiated | ObjectFlags.ObjectLiteral | ObjectFlags.ReverseMapped | ObjectFlags.JsxAttributes
@@ -125,11 +125,13 @@ export class DeclaredShapes {
       const name = member.name
       const named = name !== undefined && (name.kind === k.Identifier || name.kind === k.StringLiteral || name.kind === k.NumericLiteral)
       const property = member.kind === k.PropertySignature || member.kind === k.MethodSignature || member.kind === k.GetAccessor || member.kind === k.SetAccessor
-      if (!named || !property || name.text === undefined) return undefined
+      // The AST decodes `text` on every read: once here.
+      const text = named && property ? name.text : undefined
+      if (name === undefined || text === undefined) return undefined
       // Overloads and accessor pairs are one property, listed where first written.
-      if (!names.has(name.text)) names.set(name.text, name)
+      if (!names.has(text)) names.set(text, name)
     }
-    return [...names.values()]
+    return { nodes: [...names.values()], texts: [...names.keys()] }
   }
 
   /** Whether a class or interface may have base types (one that extends nothing written has none). */
