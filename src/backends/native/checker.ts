@@ -34,6 +34,7 @@ export class NativeChecker {
   private readonly fetchedProperties = new Map<Type, FetchedProperties>()
   private readonly propertyViewsOf = new Map<Type, PropertyView<Node>[]>()
   private readonly typeAt = new Map<Node, Type | undefined>()
+  private readonly literalNodes = new Map<Type, Node>()
   private readonly docsReader: NativeDocs
 
   constructor(
@@ -77,9 +78,30 @@ export class NativeChecker {
     const missing = [...new Set(nodes.filter((node) => !this.typeAt.has(node)))]
     if (missing.length > 0) {
       const types = this.project.checker.getTypeAtLocation(missing)
-      missing.forEach((node, index) => this.typeAt.set(node, types[index]))
+      missing.forEach((node, index) => {
+        const type = types[index]
+        this.typeAt.set(node, type)
+        if (type !== undefined) this.noteTypeLiteral(node, type)
+      })
     }
     return nodes.map((node) => this.typeAt.get(node))
+  }
+
+  /**
+   * The type literal node (`{ field: string }`) a type was read at: the one declaration of its symbol,
+   * known without asking for the symbol (one request a type). An empty literal is left out: its
+   * type is the checker's shared empty type literal, whose symbol has no declaration.
+   */
+  typeLiteralNode(type: Type): Node | undefined {
+    return this.literalNodes.get(type)
+  }
+
+  private noteTypeLiteral(node: Node, type: Type): void {
+    const { ObjectFlags, TypeFlags } = this.modules.sync
+    if (node.kind !== this.modules.ast.SyntaxKind.TypeLiteral || ((node as { members?: readonly unknown[] }).members?.length ?? 0) === 0) return
+    const objectFlags = (type as { objectFlags?: number }).objectFlags ?? 0
+    const anonymous = (type.flags & TypeFlags.Object) !== 0 && (objectFlags & ObjectFlags.Anonymous) !== 0
+    if (anonymous && (objectFlags & (ObjectFlags.Instantiated | ObjectFlags.Mapped | ObjectFlags.Reference)) === 0 && !this.literalNodes.has(type)) this.literalNodes.set(type, node)
   }
 
   kindOf(type: Type): TypeKind {
@@ -164,6 +186,8 @@ export class NativeChecker {
   /** The symbol of a user-declared interface, alias, enum or class; lib helpers like `Partial` are transparent. */
   namedSymbol(type: Type): NativeSymbol | undefined {
     const { SyntaxKind } = this.modules.ast
+    // A type literal's own symbol declares no name: only an alias could.
+    if (this.literalNodes.has(type) && !(type as { aliasSymbol?: number }).aliasSymbol) return undefined
     const symbol = this.aliasSymbolOf(type) ?? this.symbolOf(this.target(type) ?? type)
     const declaration = symbol?.declarations[0]
     if (!symbol || !declaration || this.isLibFile(declaration.path)) return undefined

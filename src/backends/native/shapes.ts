@@ -72,6 +72,7 @@ export class DeclaredShapes {
   }
 
   private isObjectLiteral(type: Type): boolean {
+    if (this.checker.typeLiteralNode(type) !== undefined) return false
     const symbol = this.checker.symbolOf(type)
     return symbol !== undefined && symbol.flags === this.checker.modules.sync.SymbolFlags.ObjectLiteral
   }
@@ -94,6 +95,8 @@ export class DeclaredShapes {
   private plainDeclarations(type: Type): DeclarationLike[] | undefined {
     const { SymbolFlags } = this.checker.modules.sync
     const { SyntaxKind } = this.checker.modules.ast
+    const literal = this.checker.typeLiteralNode(type) as DeclarationLike | undefined
+    if (literal !== undefined) return this.checker.isLibFile(literal.getSourceFile().fileName) ? undefined : [literal]
     const symbol = this.checker.symbolOf(this.checker.target(type) ?? type)
     const structural = SymbolFlags.TypeLiteral | SymbolFlags.Interface
     if (!symbol || (symbol.flags & structural) === 0 || (symbol.flags & ~structural & SymbolFlags.Value) !== 0 || this.checker.isLibSymbol(symbol)) return undefined
@@ -171,8 +174,10 @@ export class DeclaredShapes {
   /** The value type node of the first index signature declared on this interface or type literal. */
   indexSignatureNode(type: Type): TypeNodeLike | undefined {
     const { SyntaxKind } = this.checker.modules.ast
-    const symbol = this.checker.symbolOf(this.checker.target(type) ?? type)
-    for (const declaration of (symbol ? this.checker.written.declarationsOf(symbol) : []) as DeclarationLike[]) {
+    const literal = this.checker.typeLiteralNode(type)
+    const symbol = literal === undefined ? this.checker.symbolOf(this.checker.target(type) ?? type) : undefined
+    const declarations = literal !== undefined ? [literal] : symbol ? this.checker.written.declarationsOf(symbol) : []
+    for (const declaration of declarations as DeclarationLike[]) {
       if (declaration.kind !== SyntaxKind.InterfaceDeclaration && declaration.kind !== SyntaxKind.TypeLiteral) continue
       const signature = declaration.members?.find((member) => member.kind === SyntaxKind.IndexSignature)
       if (signature) return signature.type
