@@ -3,7 +3,7 @@ import { createRequire } from 'node:module'
 import path from 'node:path'
 import { findTypeScript } from '../../backends/native/load.js'
 import type { BuildLayout, BuildOptions } from '../build-options.js'
-import { toolcatVersion } from '../package-info.js'
+import { toolcatBuild } from '../package-info.js'
 import { fileHash } from './cache-file.js'
 import { tsconfigChain } from './tsconfig-chain.js'
 
@@ -18,7 +18,7 @@ export function cacheKey(layout: BuildLayout, options: BuildOptions, tsconfig: s
   const checker = options.checker ?? 'auto'
   const typescript = checker === 'ts-morph' ? undefined : findTypeScript(layout.root)
   return JSON.stringify({
-    toolcat: toolcatVersion(),
+    toolcat: toolcatBuild(),
     checker,
     typescript: typescript !== undefined && 'version' in typescript ? typescript.version : null,
     tsMorph: checker === 'native' ? null : tsMorphVersion(),
