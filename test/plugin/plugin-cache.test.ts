@@ -20,14 +20,19 @@ function app(label: string): string {
 }
 
 /** `vite build` of the app (SSR, catalog.json written into `dist`) with the plugin's `options`; returns the catalog it wrote. */
-async function viteBuild(root: string, options: ToolcatPluginOptions): Promise<string> {
+async function viteBuild(root: string, options: ToolcatPluginOptions, warnings: string[] = []): Promise<string> {
   await vite({
     root,
     configFile: false,
     logLevel: 'silent',
     resolve: { alias: { toolcat: runtimeEntry } },
     plugins: [toolcatVite({ ...options, dts: false })],
-    build: { ssr: 'main.ts', outDir: 'dist', emptyOutDir: true, rollupOptions: { output: { format: 'esm', entryFileNames: 'main.js' } } },
+    build: {
+      ssr: 'main.ts',
+      outDir: 'dist',
+      emptyOutDir: true,
+      rollupOptions: { output: { format: 'esm', entryFileNames: 'main.js' }, onwarn: (warning) => void warnings.push(warning.message) },
+    },
   })
   return readFileSync(path.join(root, 'dist/catalog.json'), 'utf8')
 }
@@ -98,3 +103,16 @@ describe('the plugin and the build cache', () => {
     await session.close()
   }, 120_000)
 })
+
+test('a corrupt cache file is ignored with one warning, and the build is still right', async () => {
+  const root = app('cache-corrupt')
+  await viteBuild(root, {})
+  const folder = path.join(root, 'node_modules/.cache/toolcat')
+  const file = path.join(folder, readdirSync(folder).find((name) => name.startsWith('analysis-')) as string)
+  writeFileSync(file, readFileSync(file, 'utf8').replace('greet', 'grate'))
+  const warnings: string[] = []
+  expect(await viteBuild(root, {}, warnings)).toBe(coldCatalog(root))
+  const said = warnings.filter((line) => line.includes('build cache'))
+  expect(said).toHaveLength(1)
+  expect(said[0]).toContain(`toolcat: ignoring the build cache ${file}: its checksum does not match (corrupt or edited)`)
+}, 120_000)
