@@ -19,6 +19,7 @@ export class LocalSymbols {
 
   constructor(private readonly checker: NativeChecker) {}
 
+  /** Registers the symbols of the local declarations these written nodes name, those not registered before, in one request. */
   seed(written: readonly (TypeNodeLike | undefined)[]): void {
     const names: Node[] = []
     for (const node of written) {
