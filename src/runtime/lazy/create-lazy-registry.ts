@@ -6,7 +6,8 @@ import { lazyDefinition } from './lazy-definitions.js'
 import { fragmentJoiner } from './lazy-schema.js'
 import { createLazyTool } from './lazy-tool.js'
 import type { RegistrySearchOptions, SearchIndexSource } from '../search/registry-search.js'
-import { createSearchTool, SEARCH_TOOL_NAME, type SearchToolOptions } from '../search/search-tool.js'
+import { deferredTool } from '../search/deferred-tool.js'
+import { SEARCH_TOOL_NAME, searchToolDefinition, type SearchToolOptions } from '../search/search-tool-definition.js'
 import type { FragmentTable, LazyRegistry, LazyRegistryOptions, LazyToolEntry, LazyToolIndexEntry, ToolTypeMap, TypedToolResult } from './types.js'
 
 /**
@@ -65,7 +66,8 @@ export function createLazyRegistry<T extends ToolTypeMap = ToolTypeMap>(
     return (await searcher)(query, options)
   }
   const searchTool = (options?: SearchToolOptions): ToolInterface => {
-    const tool = createSearchTool(search, options)
+    // Listed from its definition; the search tool's code loads with its first call.
+    const tool = deferredTool(searchToolDefinition(options), () => import('../search/search-tool.js').then(({ createSearchTool }) => createSearchTool(search, options)))
     registry.add(tool)
     return tool
   }

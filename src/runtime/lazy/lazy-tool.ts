@@ -1,7 +1,7 @@
 import type { JsonSchema, ToolHandler, ToolInterface } from '../types.js'
 import type { LazyCallPolicy, LazyPreparation } from './lazy-call.js'
 import { readSchema } from './lazy-schema.js'
-import { sharedImport } from './shared-import.js'
+import { sharedImport } from '../shared-import.js'
 import type { LazyToolEntry, LazyToolIndexEntry, LazyToolModule, SchemaText } from './types.js'
 
 /** The call path of every lazy tool, imported on the first call of any (a failed import is retried). */
