@@ -1,3 +1,7 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { expect, test } from 'vitest'
 import { generateRegistryModule } from '../../src/emit/registry-module.js'
 import type { EmitTarget } from '../../src/emit/emit-target.js'
@@ -12,9 +16,9 @@ test('with no repeated subschema, each schema is one JSON text of the packed tab
   // The fixture's only escape in a single-quoted literal is an apostrophe's.
   const texts = table.split('\\n\\\n').map((line) => line.replaceAll("\\'", "'"))
   expect(texts).toEqual(catalog.tools.map((tool) => JSON.stringify(tool.parameters)))
-  expect(source).toContain('parameters: [index], load: loaders[index]')
+  expect(source).toContain('parameters: index, load: () => loadTool(index)')
   expect(source).toContain('return createLazyRegistry(tools, options, schemaTable)\n')
-  for (const tool of catalog.tools) expect(source).toContain(`\n  () => import("./tools/${tool.name}.js"),\n`)
+  catalog.tools.forEach((tool, index) => expect(source).toContain(`\n    case ${index}: return import("./tools/${tool.name}.js")\n`))
 })
 
 test('the definitions are one JSON text, one definition a line, without the build-only fields', () => {
@@ -26,4 +30,26 @@ test('the definitions are one JSON text, one definition a line, without the buil
   expect(definitions.map((definition) => definition.name)).toEqual(catalog.tools.map((tool) => tool.name))
   const buildOnly = definitions.flatMap((definition) => Object.keys(definition).filter((key) => ['parameters', 'output', 'source', 'hash'].includes(key)))
   expect(buildOnly).toEqual([])
+})
+
+test('each tool imports its own module, across the loader functions of 64 tools each', async () => {
+  const catalog = fixtureCatalog()
+  const [model] = catalog.tools
+  const tools = Array.from({ length: 130 }, (_, index) => ({ ...model!, name: `tool_${index}`, declarationOnly: undefined }))
+  const dir = mkdtempSync(path.join(tmpdir(), 'toolcat-loaders-'))
+  try {
+    // The runtime's own sources: the test exercises the generated module, not the bundled runtime.
+    const runtimeSpecifier = pathToFileURL(path.resolve('src/runtime/lazy/create-lazy-registry.ts')).href
+    const source = generateRegistryModule({ ...catalog, tools }, { ...target, runtimeSpecifier })
+    expect(source.match(/^function load\d+\(index\)/gm)).toEqual(['function load0(index)', 'function load1(index)', 'function load2(index)'])
+    writeFileSync(path.join(dir, 'registry.mjs'), source)
+    mkdirSync(path.join(dir, 'tools'))
+    for (const tool of tools) writeFileSync(path.join(dir, 'tools', `${tool.name}.js`), `export const handler = () => ${JSON.stringify(tool.name)}\n`)
+    const { createRegistry } = (await import(pathToFileURL(path.join(dir, 'registry.mjs')).href)) as { createRegistry(): { definitions(): { name: string }[]; call(name: string, args: object): Promise<{ success: boolean; value?: unknown }> } }
+    const registry = createRegistry()
+    expect(registry.definitions().map((definition) => definition.name)).toEqual(tools.map((tool) => tool.name))
+    for (const index of [0, 63, 64, 127, 128, 129]) expect(await registry.call(`tool_${index}`, {})).toMatchObject({ success: true, value: `tool_${index}` })
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
 })

@@ -22,7 +22,7 @@ export function fragmentJoiner(fragments: FragmentTable): (text: SchemaText) => 
     return (joined[index] = join(text))
   }
   const join = (text: SchemaText): string =>
-    typeof text === 'string' ? text : text.map((piece) => (typeof piece === 'string' ? piece : fragment(piece))).join('')
+    typeof text === 'string' ? text : typeof text === 'number' ? fragment(text) : text.map((piece) => (typeof piece === 'string' ? piece : fragment(piece))).join('')
   return join
 }
 
