@@ -2,6 +2,8 @@ import type { Catalog, CatalogTool } from '../runtime/catalog.js'
 import type { LazyToolIndexEntry, SchemaText } from '../runtime/lazy/types.js'
 import type { EmitTarget } from './emit-target.js'
 import { generatedHeader, stringLiteral } from './literals.js'
+import { dictionaryMarker, packedReference } from '../runtime/lazy/lazy-schema.js'
+import { codeRepeatedTokens } from './schema-dictionary.js'
 import { shareSchemaTexts } from './schema-fragments.js'
 
 /**
@@ -64,13 +66,18 @@ function loaderFunctions(specifiers: readonly string[]): string {
   )
 }
 
-/** Schema texts as one packed string literal (see `FragmentTable`), one entry a line. */
+/**
+ * Schema texts as one packed string literal (see `FragmentTable`), one entry a line, after a first
+ * line holding the dictionary of the tokens coded in them (see `codeRepeatedTokens`).
+ */
 function packedTable(texts: readonly SchemaText[]): string {
   const entry = (text: SchemaText): string =>
-    typeof text === 'string' ? text : (typeof text === 'number' ? [text] : text).map((piece) => (typeof piece === 'string' ? piece : `\u0001${piece}\u0001`)).join('')
+    typeof text === 'string' ? text : (typeof text === 'number' ? [text] : text).map((piece) => (typeof piece === 'string' ? piece : `${packedReference}${piece}${packedReference}`)).join('')
+  const { tokens, entries } = codeRepeatedTokens(texts.map(entry))
+  const lines = tokens.length === 0 ? entries : [`${dictionaryMarker}${JSON.stringify(tokens)}`, ...entries]
   // A line continuation after each entry's `\n` keeps the source one entry a line (the literal
   // writes each U+0001 as `\u0001`).
-  return `'\\\n${texts.map((text) => stringLiteral(entry(text), "'").slice(1, -1)).join('\\n\\\n')}'`
+  return `'\\\n${lines.map((line) => stringLiteral(line, "'").slice(1, -1)).join('\\n\\\n')}'`
 }
 
 /** What the index holds of an entry besides its schema: catalog fields minus parameters, output, source and hash. */

@@ -4,6 +4,7 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { expect, test } from 'vitest'
 import { generateRegistryModule } from '../../src/emit/registry-module.js'
+import { dictionaryMarker, fragmentJoiner } from '../../src/runtime/lazy/lazy-schema.js'
 import type { EmitTarget } from '../../src/emit/emit-target.js'
 import { fixtureCatalog } from '../registry/out-dir.js'
 
@@ -12,10 +13,12 @@ const target: EmitTarget = { handlerSpecifier: () => '', entrySpecifier: (tool) 
 test('with no repeated subschema, each schema is one JSON text of the packed table, one a line, referenced by its position', () => {
   const catalog = fixtureCatalog()
   const source = generateRegistryModule(catalog, target)
-  const table = /const schemaTable = '\\\n([^]*?)'\n/.exec(source)?.[1] ?? ''
-  // The fixture's only escape in a single-quoted literal is an apostrophe's.
-  const texts = table.split('\\n\\\n').map((line) => line.replaceAll("\\'", "'"))
-  expect(texts).toEqual(catalog.tools.map((tool) => JSON.stringify(tool.parameters)))
+  const literal = /const schemaTable = ('\\\n[^]*?')\n/.exec(source)?.[1] ?? "''"
+  const table = new Function(`return ${literal}`)() as string
+  // The table's lines, once its dictionary line is set aside, are the schemas in catalog order.
+  expect(table.split('\n')).toHaveLength(catalog.tools.length + (table.startsWith(dictionaryMarker) ? 1 : 0))
+  const join = fragmentJoiner(table)
+  expect(catalog.tools.map((_, index) => join(index))).toEqual(catalog.tools.map((tool) => JSON.stringify(tool.parameters)))
   expect(source).toContain('parameters: index, load: () => loadTool(index)')
   expect(source).toContain('return createLazyRegistry(tools, options, schemaTable)\n')
   catalog.tools.forEach((tool, index) => expect(source).toContain(`\n    case ${index}: return import("./tools/${tool.name}.js")\n`))
