@@ -1,8 +1,9 @@
-import { createToolManager } from '../tool-manager.js'
+import type { createToolManager } from '../tool-manager.js'
 import type { ToolStreamPart } from '../manager-types.js'
 import type { CallContext, ToolCall, ToolInterface, ToolResult } from '../types.js'
-import { CALL_TOOL_NAME, type SearchableRegistry } from './search-facade.js'
-import { createSearchTool, SEARCH_TOOL_NAME, type SearchToolOptions } from './search-tool.js'
+import type { SearchableRegistry } from './search-facade.js'
+import { CALL_TOOL_NAME, SEARCH_TOOL_NAME, type SearchToolOptions } from './search-tool-definition.js'
+import { createSearchTool } from './search-tool.js'
 
 /** How a facade's calls reach its registry, loaded with the facade's first call. */
 export interface FacadeDispatch {
@@ -16,9 +17,15 @@ export interface FacadeDispatch {
  * Dispatches a `withToolSearch` facade's calls: `tool_search` to a search tool of its own,
  * `call_tool` to the registry as a direct call of the named tool, a pinned tool as itself.
  */
-export function facadeDispatch(registry: SearchableRegistry, search: SearchToolOptions, callable: (name: string) => boolean, pinned: ReadonlySet<string>): FacadeDispatch {
+export function facadeDispatch(
+  registry: SearchableRegistry,
+  search: SearchToolOptions,
+  callable: (name: string) => boolean,
+  pinned: ReadonlySet<string>,
+  createManager: typeof createToolManager,
+): FacadeDispatch {
   const searchTool = createSearchTool(registry.search, search)
-  const own = createToolManager()
+  const own = createManager()
   own.add(searchTool)
 
   /** The direct call a `call_tool` call stands for, or a failure message. */

@@ -1,13 +1,13 @@
 import type { ToolManagerInterface, ToolStreamPart } from '../manager-types.js'
 import { sharedImport } from '../shared-import.js'
+import { createToolManager } from '../tool-manager.js'
 import { messageOf } from '../thrown.js'
 import type { CallContext, JsonSchema, ToolCall, ToolDefinition, ToolInterface, ToolResult } from '../types.js'
 import { deferredTool } from './deferred-tool.js'
 import type { RegistrySearchOptions } from './registry-search.js'
-import { SEARCH_TOOL_NAME, searchToolDefinition, type SearchToolOptions } from './search-tool-definition.js'
+import { CALL_TOOL_NAME, searchToolDefinition, type SearchToolOptions } from './search-tool-definition.js'
 
-/** The name of the tool that calls a found tool by name. */
-export const CALL_TOOL_NAME = 'call_tool'
+export { CALL_TOOL_NAME } from './search-tool-definition.js'
 
 /** The registry a facade fronts: its tools, its search and its calls. */
 export type SearchableRegistry = Pick<ToolManagerInterface, 'tool' | 'execute' | 'stream'> & {
@@ -61,7 +61,9 @@ export function withToolSearch(registry: SearchableRegistry, options: ToolSearch
   })
   const pinnedNames = new Set(pinned.map((tool) => tool.name))
   const search: SearchToolOptions = { ...options.search, exclude: [...(options.search?.exclude ?? []), ...pinnedNames, CALL_TOOL_NAME], only: callable }
-  const dispatcher = sharedImport(() => import('./facade-dispatch.js').then(({ facadeDispatch }) => facadeDispatch(registry, search, callable, pinnedNames)))
+  // The registry class comes from here: the dispatch module imports no module of the listing path,
+  // which keeps that path in as few chunks as before.
+  const dispatcher = sharedImport(() => import('./facade-dispatch.js').then(({ facadeDispatch }) => facadeDispatch(registry, search, callable, pinnedNames, createToolManager)))
   // Every failure is a result, that of loading the dispatch code too.
   const dispatch = (call: ToolCall, context?: CallContext): Promise<ToolResult> =>
     dispatcher().then(

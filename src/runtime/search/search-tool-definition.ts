@@ -4,6 +4,9 @@ import type { RegistrySearchOptions } from './registry-search.js'
 /** The name of the search tool a model calls to find the registry's other tools. */
 export const SEARCH_TOOL_NAME = 'tool_search'
 
+/** The name of the tool that calls a found tool by name (see `withToolSearch`). */
+export const CALL_TOOL_NAME = 'call_tool'
+
 /** Configures `registry.searchTool()`. */
 export interface SearchToolOptions extends Omit<RegistrySearchOptions, 'limit'> {
   /** Tools found per call when the model gives no limit. @default 5 */
