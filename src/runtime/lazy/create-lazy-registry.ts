@@ -30,11 +30,12 @@ export function createLazyRegistry<T extends ToolTypeMap = ToolTypeMap>(
   const handlers: Readonly<Record<string, ToolHandler<any, unknown> | undefined>> = supplied ?? {}
   const join = fragmentJoiner(fragments)
   const policy: LazyCallPolicy = { compile, nullAsAbsent: nullAsAbsent === true, ...(undeclaredKeys !== undefined && { undeclaredKeys }) }
+  const shared = { join, policy }
   registry.add(
     entries.map((entry) => {
       const name = entry.definition.name
       // Own keys only: a tool named `toString` must not pick up Object.prototype's.
-      return new LazyTool(entry, join, Object.hasOwn(handlers, name) ? handlers[name] : undefined, policy)
+      return new LazyTool(entry, shared, Object.hasOwn(handlers, name) ? handlers[name] : undefined)
     }),
   )
   // Tools added later by the host are not lazy and are projected as usual.

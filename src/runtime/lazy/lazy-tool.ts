@@ -16,22 +16,20 @@ const callModule = sharedImport(() => import('./lazy-call.js'))
  * no argument normaliser or validation code. `prepare` and `execute` are methods: call them on the tool.
  */
 export class LazyTool implements ToolInterface {
-  readonly name: string
-  readonly title: string | undefined
-  readonly description: string | undefined
-  readonly summary: string | undefined
-  readonly annotations: ToolAnnotations | undefined
-  readonly stream: true | undefined
+  // Fields declared, not initialised: an initialiser is one more function the engine runs a tool.
+  declare readonly name: string
+  declare readonly title: string | undefined
+  declare readonly description: string | undefined
+  declare readonly summary: string | undefined
+  declare readonly annotations: ToolAnnotations | undefined
+  declare readonly stream: true | undefined
   readonly #entry: LazyToolEntry | LazyToolIndexEntry
-  readonly #join: (text: SchemaText) => string
+  readonly #shared: LazyToolShared
   readonly #handler: ToolHandler<any, unknown> | undefined
-  readonly #policy: LazyCallPolicy
-  #parameters: JsonSchema | undefined = undefined
-  #preparation: LazyPreparation | undefined = undefined
-  #loader: (() => Promise<LazyToolModule>) | undefined = undefined
-  #early: Promise<LazyToolModule> | undefined = undefined
+  #parameters: JsonSchema | undefined
+  #call: FirstCall | undefined
 
-  constructor(entry: LazyToolEntry | LazyToolIndexEntry, join: (text: SchemaText) => string, handler: ToolHandler<any, unknown> | undefined, policy: LazyCallPolicy) {
+  constructor(entry: LazyToolEntry | LazyToolIndexEntry, shared: LazyToolShared, handler: ToolHandler<any, unknown> | undefined) {
     const { definition } = entry
     // Every member is written, an absent one undefined: one shape for every tool.
     this.name = definition.name
@@ -41,39 +39,53 @@ export class LazyTool implements ToolInterface {
     this.annotations = definition.annotations
     this.stream = definition.stream === true ? true : undefined
     this.#entry = entry
-    this.#join = join
+    this.#shared = shared
     this.#handler = handler
-    this.#policy = policy
+    this.#parameters = undefined
+    this.#call = undefined
   }
 
   /** The parameter schema, parsed on its first read. */
   get parameters(): JsonSchema {
-    return (this.#parameters ??= readSchema(this.#entry, this.#join))
+    return (this.#parameters ??= readSchema(this.#entry, this.#shared.join))
   }
 
   /** Imports the tool's module (once) and the call path (once for all tools), then validates the arguments. */
   async prepare(args: Readonly<Record<string, unknown>>, context: ToolContext): Promise<PreparedCall> {
-    if (this.#preparation === undefined) {
+    const call = (this.#call ??= { load: sharedImport(this.#entry.load), early: undefined, preparation: undefined })
+    if (call.preparation === undefined) {
       const entry = this.#entry
-      const load = (this.#loader ??= sharedImport(entry.load))
       // The tool's module starts loading now, alongside the call path's code, not after it; the
       // first call awaits that very load, so a failure fails it rather than loading twice.
-      if (entry.definition.declarationOnly !== true || this.#handler !== undefined) (this.#early ??= load()).catch(ignore)
-      const call = await callModule()
+      if (entry.definition.declarationOnly !== true || this.#handler !== undefined) (call.early ??= call.load()).catch(ignore)
+      const { lazyPreparation } = await callModule()
       const started = (): Promise<LazyToolModule> => {
-        const pending = this.#early ?? load()
-        this.#early = undefined
+        const pending = call.early ?? call.load()
+        call.early = undefined
         return pending
       }
-      this.#preparation ??= call.lazyPreparation(entry, started, () => this.parameters, this.#handler, this.#policy)
+      call.preparation ??= lazyPreparation(entry, started, () => this.parameters, this.#handler, this.#shared.policy)
     }
-    return this.#preparation(args, context)
+    return call.preparation(args, context)
   }
 
   /** Prepares and runs one call. */
   async execute(args: Readonly<Record<string, unknown>>, context: ToolContext): Promise<unknown> {
     return (await this.prepare(args, context)).run(context)
   }
+}
+
+/** What every lazy tool of one registry shares: how schema texts are joined and how calls are made. */
+export interface LazyToolShared {
+  readonly join: (text: SchemaText) => string
+  readonly policy: LazyCallPolicy
+}
+
+/** A lazy tool's state from its first call on: its module's load and its call preparation. */
+interface FirstCall {
+  readonly load: () => Promise<LazyToolModule>
+  early: Promise<LazyToolModule> | undefined
+  preparation: LazyPreparation | undefined
 }
 
 /** A failure of the early start of a load is reported by the call that awaits the load, not here. */
