@@ -67,7 +67,10 @@ type Mode = { readonly errors: true } | { readonly errors: false; readonly flag:
 
 class Writer {
   readonly #root: Record<string, unknown>
-  readonly #out: string[] = []
+  #out: string[] = []
+  /** Functions of definitions ajv compiles on their own, by reference, and their code. */
+  readonly #functions = new Map<string, string>()
+  readonly #others: string[] = []
   readonly #constants: string[] = []
   readonly #helpers = new Set<string>()
   readonly #subschemas = new Map<string, string>()
@@ -87,7 +90,7 @@ class Writer {
     for (const exported of this.#helpers) use(helperSpecifier(exported), `${exported} as toolcat$${exported}`)
     for (const id of this.#subschemas.keys()) use(subschemaSpecifier(id), `validate as toolcat$subschema_${id}`)
     const lines = [...imports.keys()].sort().map((specifier) => `import { ${(imports.get(specifier) ?? []).sort().join(', ')} } from ${stringLiteral(specifier)}\n`)
-    return `${lines.join('')}${this.#constants.join('')}export function validate(data, {instancePath = ""} = {}) {let vErrors = null;let errors = 0;${this.#out.join('')}validate.errors = vErrors;return errors === 0;}\n`
+    return `${lines.join('')}${this.#constants.join('')}${this.#others.join('')}export function validate(data, {instancePath = ""} = {}) {let vErrors = null;let errors = 0;${this.#out.join('')}validate.errors = vErrors;return errors === 0;}\n`
   }
 
   /** Code checking the value `data` (a variable) at `path` (an expression) against the schema at `schemaPath`. */
@@ -188,13 +191,36 @@ class Writer {
     }
   }
 
-  /** A local reference to a definition free of references, which ajv inlines (its errors' `schemaPath` starts at the reference). */
+  /**
+   * A local reference to a definition. ajv inlines a definition free of references (its errors'
+   * `schemaPath` then starts at the reference) and compiles any other (a recursive one) into a
+   * function of its own, whose errors' `schemaPath`s start at `#` and which it calls by name.
+   */
   #ref(ref: string, data: string, path: string): void {
     const [, container, name] = /^#\/(\$defs|definitions)\/([^/~%]+)$/.exec(ref) ?? []
     const definitions = container === undefined ? undefined : this.#root[container]
     const target = isRecord(definitions) && name !== undefined && Object.hasOwn(definitions, name) ? definitions[name] : undefined
-    if (target === undefined || (typeof target === 'object' && target !== null && hasRef(target))) throw UNSUPPORTED
-    this.node(target, data, path, ref)
+    if (target === undefined) throw UNSUPPORTED
+    if (typeof target !== 'object' || target === null || !hasRef(target)) return this.node(target, data, path, ref)
+    const validate = this.#function(ref, target)
+    const call = `${validate}(${data}, {instancePath: ${path}})`
+    if (!this.#mode.errors) return this.#if(`!${call}`, () => this.#out.push(`${(this.#mode as { flag: string }).flag} = false;`))
+    this.#if(`!${call}`, () => this.#out.push(`vErrors = vErrors === null ? ${validate}.errors : vErrors.concat(${validate}.errors);errors = vErrors.length;`))
+  }
+
+  /** The name of the function validating a definition that ajv compiles on its own, written once. */
+  #function(ref: string, target: object): string {
+    const known = this.#functions.get(ref)
+    if (known !== undefined) return known
+    const name = this.#name('validateRef')
+    this.#functions.set(ref, name)
+    const [out, mode] = [this.#out, this.#mode]
+    this.#out = []
+    this.#mode = { errors: true }
+    this.node(target, 'data', 'instancePath', '#')
+    this.#others.push(`function ${name}(data, {instancePath = ""} = {}) {let vErrors = null;let errors = 0;${this.#out.join('')}${name}.errors = vErrors;return errors === 0;}\n`)
+    ;[this.#out, this.#mode] = [out, mode]
+    return name
   }
 
   #ifThenElse(schema: Record<string, unknown>, data: string, path: string, schemaPath: string): void {

@@ -51,6 +51,24 @@ const cornerSchemas: Record<string, JsonSchema> = {
       n: { type: 'number', const: 3, maximum: 9 },
     },
   },
+  recursive: {
+    type: 'object',
+    properties: {
+      tree: { $ref: '#/$defs/Tree' },
+      a: { $ref: '#/$defs/A' },
+      chain: { $ref: '#/$defs/Chain' },
+      maybe: { if: { $ref: '#/$defs/Tree' }, then: { required: ['label'] }, else: { type: 'string' } },
+    },
+    required: ['tree'],
+    additionalProperties: false,
+    $defs: {
+      Tree: { type: 'object', properties: { label: { type: 'string', minLength: 1 }, children: { type: 'array', items: { $ref: '#/$defs/Tree' } } }, required: ['label'], additionalProperties: false },
+      A: { type: 'object', properties: { b: { $ref: '#/$defs/B' }, n: { type: 'integer' } } },
+      B: { type: 'array', items: [{ $ref: '#/$defs/A' }], additionalItems: { $ref: '#/$defs/Leaf' } },
+      Chain: { type: 'object', properties: { leaf: { $ref: '#/$defs/Leaf' } }, required: ['leaf'] },
+      Leaf: { type: 'string', enum: ['x', 'y'] },
+    },
+  },
   refs: { type: 'object', properties: { a: { $ref: '#/definitions/A' }, b: { $ref: '#/$defs/B', description: 'with a sibling' }, c: { type: 'array', items: { $ref: '#/$defs/B' } } }, definitions: { A: { type: 'string', enum: ['x', 'y'] } }, $defs: { B: { type: 'object', properties: { n: { type: 'number' } }, additionalProperties: false } } },
 }
 
@@ -134,19 +152,19 @@ describe("toolcat's own validator code", () => {
         if (!reference(value)) refused++
       }
       for (const value of [...valuesOf(schema), ...hostile]) check(value)
-      fc.assert(fc.property(fc.jsonValue({ maxDepth: 3 }), (value) => check(value)), { seed: 20_261_202, numRuns: 25 })
+      fc.assert(fc.property(fc.jsonValue({ maxDepth: 3 }), (value) => check(value)), { seed: 20_261_202, numRuns: 15 })
     }
     // The bench corpus and the fixtures are mostly in the subset; what is left goes to ajv.
     expect(covered, `left to ajv: ${left.join(', ')}`).toBeGreaterThan(schemas.size * 0.6)
     expect(compared).toBeGreaterThan(10_000)
     expect(refused).toBeGreaterThan(compared / 2)
-  })
+  }, 180_000)
 
-  test('leaves to ajv what it does not cover: unknown keywords, unknown formats, recursive references, $id', () => {
+  test('leaves to ajv what it does not cover: unknown keywords, unknown formats, references to the root, $id', () => {
     const none = (schema: JsonSchema): string | undefined => ownValidatorCode(schema, (exported) => exported, (id) => id)
     expect(none({ type: 'object', properties: { a: { anyOf: [{ type: 'string' }, { type: 'number' }] } } })).toBeUndefined()
     expect(none({ type: 'object', properties: { a: { type: 'string', format: 'no-such-format' } } })).toBeUndefined()
-    expect(none({ type: 'object', properties: { a: { $ref: '#/$defs/T' } }, $defs: { T: { type: 'object', properties: { t: { $ref: '#/$defs/T' } } } } })).toBeUndefined()
+    expect(none({ type: 'object', properties: { a: { $ref: '#' } } })).toBeUndefined()
     expect(none({ $id: 'https://example.com/x', type: 'object' })).toBeUndefined()
     expect(none({ type: 'object', properties: { a: { type: 'string', pattern: '(' } } })).toBeUndefined()
     expect(none({ type: 'object', properties: { a: { type: 'string', 'x-vendor': 1 } } })).toBeUndefined()
