@@ -387,7 +387,7 @@ class Writer {
       this.#out.push(`${this.#mode.flag} = false;`)
       return
     }
-    this.#out.push(`errors = (vErrors ??= []).push({instancePath: ${path}, schemaPath: ${json(schemaPath)}, keyword: ${json(keyword)}, params: ${params}});`)
+    this.#out.push(`errors = (vErrors || (vErrors = [])).push({instancePath: ${path}, schemaPath: ${json(schemaPath)}, keyword: ${json(keyword)}, params: ${params}});`)
   }
 }
 
