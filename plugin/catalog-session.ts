@@ -1,6 +1,7 @@
 import { readdirSync, statSync } from 'node:fs'
 import { dirname, join, resolve, sep } from 'node:path'
-import { createCatalogBuilder, type BuildResult, type CatalogBuilder } from '../src/analyze/index.js'
+import { createCatalogBuilder, type BuildOptions, type BuildResult, type CatalogBuilder } from '../src/analyze/index.js'
+import { cachedDerivation } from '../src/analyze/cache/cached-build.js'
 import { resolveLayout } from '../src/analyze/build-options.js'
 import { findToolFiles, globBase, isInToolsLocation, type ToolsLocation } from '../src/analyze/find-tool-files.js'
 import type { ResolvedPluginOptions } from './options.js'
@@ -18,9 +19,12 @@ export type FileChangeKind = 'add' | 'change' | 'unlink'
 const SOURCE_FILE = /\.[cm]?tsx?$/
 
 /**
- * The catalog of one plugin instance. The first derivation analyses every tool; later ones hand
- * only the files that changed since to the builder, which refreshes them in its ts-morph project
- * instead of rebuilding it (watch mode and dev servers see many small edits).
+ * The catalog of one plugin instance. The first derivation goes through the build cache (shared
+ * with `toolcat build`): only the tool modules whose inputs changed are analysed, by a checker
+ * opened on them alone, and none at all when nothing changed. The first change after that starts
+ * the live builder, and later ones hand it only the files that changed, which it refreshes in its
+ * program instead of rebuilding it (watch mode and dev servers see many small edits). Without a
+ * cache, the first derivation starts the live builder.
  */
 export class CatalogSession {
   /** The options this session analyses with. */
@@ -28,6 +32,8 @@ export class CatalogSession {
   readonly #location: ToolsLocation
   readonly #pending = new Map<string, FileChangeKind>()
   #builder: CatalogBuilder | undefined
+  // The ends of the checkers cached derivations started, awaited on close.
+  readonly #closing: Promise<void>[] = []
   #derivation: BuildResult | undefined
   #sources = new Set<string>()
 
@@ -38,20 +44,33 @@ export class CatalogSession {
 
   /** The current catalog, re-derived first when files changed since the last call. */
   derive(): BuildResult {
-    if (this.#builder === undefined || this.#derivation === undefined) {
-      const { root, tools, tsconfig, deps, checker } = this.options
-      this.#builder = createCatalogBuilder({ root, tools, checker, ...(tsconfig === undefined ? {} : { tsconfig }), ...(deps === undefined ? {} : { deps }) })
+    if (this.#derivation !== undefined && this.#pending.size === 0) return this.#derivation
+    if (this.#derivation === undefined && this.options.cacheDir !== undefined) {
+      this.#pending.clear()
+      const { result, closed } = cachedDerivation(this.#buildOptions(), { dir: this.options.cacheDir })
+      this.#closing.push(closed)
+      this.#sources = new Set(result.sourceFiles)
+      this.#derivation = result
+      return result
+    }
+    if (this.#builder === undefined) {
+      // The first derivation without a cache, or the first change after one from the cache: the
+      // live builder reads every tool (the files on disk already hold the pending changes).
+      this.#builder = createCatalogBuilder(this.#buildOptions())
       this.#pending.clear()
       this.#derivation = this.#builder.build()
-    } else if (this.#pending.size > 0) {
+    } else {
       const changes = [...this.#pending].map(([path, kind]) => ({ path, kind }))
       this.#pending.clear()
       this.#derivation = this.#builder.update(changes)
-    } else {
-      return this.#derivation
     }
     this.#sources = new Set(this.#builder.sourceFiles())
     return this.#derivation
+  }
+
+  #buildOptions(): BuildOptions {
+    const { root, tools, tsconfig, deps, checker } = this.options
+    return { root, tools, checker, ...(tsconfig === undefined ? {} : { tsconfig }), ...(deps === undefined ? {} : { deps }) }
   }
 
   /**
@@ -60,9 +79,10 @@ export class CatalogSession {
    */
   async close(): Promise<void> {
     const builder = this.#builder
+    const closing = this.#closing.splice(0)
     this.#builder = undefined
     this.#derivation = undefined
-    await builder?.close()
+    await Promise.all([builder?.close(), ...closing])
   }
 
   /**

@@ -41,10 +41,14 @@ export const toolcat = createUnplugin((options: ToolcatPluginOptions | undefined
   const derive = (warn: (message: string) => void = console.warn): BuildResult => {
     const active = current()
     const derivation = active.derive()
-    syncDeclarationFile(active.options.dts, derivation, (message) => {
+    const once = (message: string): void => {
       if (!warned.has(message)) warn(message)
       warned.add(message)
-    })
+    }
+    // A corrupt or foreign cache file is said in one line, as `toolcat build` says it.
+    const { ignored } = derivation as { ignored?: string }
+    if (ignored !== undefined) once(`toolcat: ${ignored}`)
+    syncDeclarationFile(active.options.dts, derivation, once)
     return derivation
   }
   // The bundler is done with the plugin: end the checker (a watch keeps it between rebuilds).

@@ -1,5 +1,6 @@
 import { checkerChoices, type CheckerChoice } from '../src/analyze/backend.js'
 import type { DependencyOption } from '../src/analyze/deps/index.js'
+import { defaultCacheDir } from '../src/analyze/cache/cache-key.js'
 import { isAbsolute, resolve } from 'node:path'
 
 /** Options of the toolcat bundler plugin, the same for every bundler. */
@@ -63,6 +64,15 @@ export interface ToolcatPluginOptions {
    * @default true
    */
   readonly devPage?: boolean
+  /**
+   * The build cache of the first derivation, the folder `toolcat build` uses by default (relative
+   * to `root`), or `false` for none. A start whose tool modules, the files their types were read
+   * from, the tsconfig, the checker and toolcat are unchanged derives nothing and starts no
+   * checker; otherwise only the changed modules are derived again. In watch mode and vite dev the
+   * first change after such a start builds the live checker that follows later edits.
+   * @default 'node_modules/.cache/toolcat'
+   */
+  readonly cache?: string | false
 }
 
 /** The plugin options with every default applied and `root` made absolute. */
@@ -77,6 +87,8 @@ export interface ResolvedPluginOptions {
   readonly deps?: DependencyOption
   readonly checker: CheckerChoice
   readonly devPage: boolean
+  /** The build cache folder (absolute), or `undefined` for none. */
+  readonly cacheDir: string | undefined
 }
 
 /** Applies the defaults; `bundlerRoot` is used when the user gave no `root`. */
@@ -96,6 +108,9 @@ export function resolveOptions(options: ToolcatPluginOptions, bundlerRoot: strin
   if (options.devPage !== undefined && typeof options.devPage !== 'boolean') {
     throw new Error(`toolcat: option "devPage" must be true or false, got ${JSON.stringify(options.devPage)}`)
   }
+  if (options.cache !== undefined && options.cache !== false && (typeof options.cache !== 'string' || options.cache === '')) {
+    throw new Error(`toolcat: option "cache" must be false or a folder, got ${JSON.stringify(options.cache)}`)
+  }
   return {
     root,
     tools: options.tools ?? 'tools',
@@ -106,5 +121,6 @@ export function resolveOptions(options: ToolcatPluginOptions, bundlerRoot: strin
     ...(options.deps === undefined ? {} : { deps: options.deps }),
     checker,
     devPage: options.devPage ?? true,
+    cacheDir: options.cache === false ? undefined : options.cache === undefined ? defaultCacheDir(root) : resolve(root, options.cache),
   }
 }

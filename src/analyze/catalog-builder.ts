@@ -124,7 +124,8 @@ export function finishBuild(layout: BuildLayout, options: BuildOptions, modules:
   return { catalog: assembleCatalog(merged.entries, pkg), diagnostics: sortDiagnostics(diagnostics) }
 }
 
-function ownSourceFiles(program: readonly string[], tools: readonly string[]): string[] {
+/** The tool modules and the program's files outside `node_modules` (absolute, sorted, each once): what a watcher watches. */
+export function ownSourceFiles(program: readonly string[], tools: readonly string[]): string[] {
   const read = program.map((file) => path.resolve(file))
   return [...new Set([...tools, ...read.filter((file) => !file.split(path.sep).includes('node_modules'))])].sort()
 }

@@ -1,7 +1,7 @@
 import path from 'node:path'
 import { statSync } from 'node:fs'
 import { cacheFileOf, contentHash, fileHash, isRecord, readCacheFile, writeCacheFile } from '../analyze/cache/cache-file.js'
-import { toolcatVersion } from '../analyze/package-info.js'
+import { toolcatBuild } from '../analyze/package-info.js'
 import type { ValidatorMemo } from '../emit/validator-memo.js'
 import { validatorMemoStore } from './validator-memo-store.js'
 
@@ -34,7 +34,7 @@ export interface OutputCache {
 export function outputCache(dir: string, outDir: string, catalogText: string, validators: string): OutputCache {
   const file = cacheFileOf(dir, 'output', outDir)
   const store = validatorMemoStore(dir, outDir)
-  const key = contentHash(JSON.stringify([toolcatVersion(), validators, catalogText]))
+  const key = contentHash(JSON.stringify([toolcatBuild(), validators, catalogText]))
   return {
     unchanged() {
       const read = readCacheFile(file, isOutputRecord)

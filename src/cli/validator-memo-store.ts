@@ -1,5 +1,5 @@
 import { cacheFileOf, contentHash, isRecord, isStringArray, readCacheFile, writeCacheFile } from '../analyze/cache/cache-file.js'
-import { toolcatVersion } from '../analyze/package-info.js'
+import { toolcatBuild } from '../analyze/package-info.js'
 import { ValidatorMemo, type GeneratedModule } from '../emit/validator-memo.js'
 
 /**
@@ -36,7 +36,7 @@ export function validatorMemoStore(dir: string, outDir: string): ValidatorMemoSt
       const known: Record<string, GeneratedModule> = {}
       for (let shard = 0; shard < shardCount; shard++) {
         const read = readCacheFile(fileOf(shard), isShard)
-        const modules = 'body' in read && read.body.key === toolcatVersion() ? read.body.modules : {}
+        const modules = 'body' in read && read.body.key === toolcatBuild() ? read.body.modules : {}
         loaded[shard] = Object.keys(modules).sort()
         Object.assign(known, modules)
       }
@@ -48,7 +48,7 @@ export function validatorMemoStore(dir: string, outDir: string): ValidatorMemoSt
       shards.forEach((modules, shard) => {
         // A module's code is a function of its key, so the same keys mean the same shard.
         if (Object.keys(modules).sort().join('\u0000') === (loaded[shard] ?? []).join('\u0000')) return
-        writeCacheFile(fileOf(shard), { key: toolcatVersion(), modules })
+        writeCacheFile(fileOf(shard), { key: toolcatBuild(), modules })
       })
     },
   }

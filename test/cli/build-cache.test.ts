@@ -3,7 +3,8 @@ import path from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { cachedBuild } from '../../src/analyze/cache/cached-build.js'
 import { projectWith, toolSource, writeFile } from './project.js'
-import { runCli, type CliRun } from './run-cli.js'
+import { build, expectSameAsCold } from './cache-outputs.js'
+import { runCli } from './run-cli.js'
 
 const shared = "import type { Shared } from '../types/shared.js'"
 
@@ -17,28 +18,6 @@ function cacheProject(): string {
     'tools/beta.ts': toolSource('Beta tool.', '{ b: string; /** @minimum 1 */ count?: number }'),
     'tools/gamma.ts': toolSource('Gamma tool.', 'Shared', shared),
   })
-}
-
-/** Every file under a folder (relative path → bytes), to compare two outputs byte for byte. */
-function tree(folder: string): Record<string, string> {
-  const files = readdirSync(folder, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile())
-  return Object.fromEntries(files.map((entry) => path.join(entry.parentPath, entry.name)).sort().map((file) => [path.relative(folder, file), readFileSync(file, 'latin1')]))
-}
-
-function build(root: string, ...args: string[]): CliRun {
-  const run = runCli(['build', 'tools', ...args], root)
-  expect(run.stderr).toMatch(/✔ \d+ tools · 0 errors/)
-  expect(run.status).toBe(0)
-  return run
-}
-
-/** Rebuilds `out` through the cache and `cold` without it, and expects the two byte-identical. */
-function expectSameAsCold(root: string): CliRun {
-  const cached = build(root, '--outDir', 'out')
-  rmSync(path.join(root, 'cold'), { recursive: true, force: true })
-  build(root, '--outDir', 'cold', '--no-cache')
-  expect(tree(path.join(root, 'out'))).toEqual(tree(path.join(root, 'cold')))
-  return cached
 }
 
 describe('toolcat build with its cache', () => {

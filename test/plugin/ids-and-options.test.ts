@@ -16,7 +16,7 @@ test('ids the plugin does not own are left to the bundler', () => {
 })
 
 test('options default to the tools folder under the bundler root, precompiled validators, catalog.json and typed-tools.d.ts', () => {
-  expect(resolveOptions({}, '/app')).toEqual({ root: '/app', tools: 'tools', emitCatalog: true, dts: '/app/typed-tools.d.ts', validators: 'precompiled', checker: 'auto', devPage: true })
+  expect(resolveOptions({}, '/app')).toEqual({ root: '/app', tools: 'tools', emitCatalog: true, dts: '/app/typed-tools.d.ts', validators: 'precompiled', checker: 'auto', devPage: true, cacheDir: '/app/node_modules/.cache/toolcat' })
   expect(resolveOptions({ root: 'site', tsconfig: 'tsconfig.app.json', emitCatalog: false, dts: 'src/tools.d.ts' }, '/app')).toMatchObject({
     root: '/app/site',
     tsconfig: '/app/site/tsconfig.app.json',
@@ -41,4 +41,10 @@ test('an unknown validator mode is a clear error', () => {
 test('devPage is a boolean', () => {
   expect(resolveOptions({ devPage: false }, '/app').devPage).toBe(false)
   expect(() => resolveOptions({ devPage: 'no' as unknown as boolean }, '/app')).toThrow('toolcat: option "devPage" must be true or false, got "no"')
+})
+
+test('the cache option names a folder under the root, or false for none', () => {
+  expect(resolveOptions({ cache: '.cache/tools' }, '/app').cacheDir).toBe('/app/.cache/tools')
+  expect(resolveOptions({ cache: false }, '/app').cacheDir).toBeUndefined()
+  expect(() => resolveOptions({ cache: true as unknown as string }, '/app')).toThrow('toolcat: option "cache" must be false or a folder, got true')
 })

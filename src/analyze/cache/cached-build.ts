@@ -5,7 +5,7 @@ import { toPosix } from '../../paths.js'
 import { assembleCatalog } from '../assemble-catalog.js'
 import type { CheckerInfo } from '../backend.js'
 import { resolveLayout, type BuildOptions } from '../build-options.js'
-import { backendRequest, finishBuild, type BuildResult, type ModuleContribution } from '../catalog-builder.js'
+import { backendRequest, finishBuild, ownSourceFiles, type BuildResult, type ModuleContribution } from '../catalog-builder.js'
 import { findToolFiles } from '../find-tool-files.js'
 import { diagnosticFor } from '../locate.js'
 import { ModuleReader } from '../module-reader.js'
@@ -33,6 +33,15 @@ export interface CachedBuildResult extends BuildResult {
   readonly ignored?: string
   /** The cache folder used. */
   readonly cacheDir: string
+  /** The tool modules and every other file their types were read from (absolute paths, sorted): what a watcher must watch. */
+  readonly sourceFiles: readonly string[]
+}
+
+/** A derivation through the cache, and the end of the checker it started (resolved at once when none was). */
+export interface CachedDerivation {
+  readonly result: CachedBuildResult
+  /** Settles when the checker's process (the native one's) has ended. */
+  readonly closed: Promise<void>
 }
 
 /**
@@ -45,6 +54,16 @@ export interface CachedBuildResult extends BuildResult {
  * build without errors, atomically; one that fails its checks is ignored with a one-line reason.
  */
 export async function cachedBuild(options: BuildOptions, cacheOptions: BuildCacheOptions = {}): Promise<CachedBuildResult> {
+  const { result, closed } = cachedDerivation(options, cacheOptions)
+  await closed
+  return result
+}
+
+/**
+ * `cachedBuild` for callers that cannot wait (a bundler plugin's synchronous hooks): the result at
+ * once, and the checker's end as a promise to await before the process may exit.
+ */
+export function cachedDerivation(options: BuildOptions, cacheOptions: BuildCacheOptions = {}): CachedDerivation {
   const layout = resolveLayout(options)
   const files = findToolFiles(layout.location)
   const request = backendRequest(layout, options.tsconfig, files)
@@ -60,12 +79,14 @@ export async function cachedBuild(options: BuildOptions, cacheOptions: BuildCach
   const stale = files.filter((file) => !reused.has(file))
   let checker = previous?.checker
   const derived = new Map<string, CachedModule>()
+  let closed = Promise.resolve()
   const shared: Record<string, string> = reused.size > 0 && previous !== undefined ? { ...previous.shared } : {}
   if (stale.length > 0) {
     const setup = openBackend(options.checker ?? 'auto', { ...request, toolFiles: stale })
     if ('problem' in setup) {
       const diagnostics = [diagnosticFor(layout.root, setup.tsconfig, setup.problem)]
-      return { catalog: assembleCatalog([], readPackageInfo(layout.root)), diagnostics, root: layout.root, checker: setup.info, derived: stale, cacheDir, ...(ignored && { ignored }) }
+      const result = { catalog: assembleCatalog([], readPackageInfo(layout.root)), diagnostics, root: layout.root, checker: setup.info, derived: stale, cacheDir, sourceFiles: files, ...(ignored && { ignored }) }
+      return { result, closed: Promise.resolve() }
     }
     try {
       const { view } = setup.backend
@@ -93,8 +114,11 @@ export async function cachedBuild(options: BuildOptions, cacheOptions: BuildCach
         const absolute = path.resolve(source)
         if (!tools.has(absolute)) shared[relative(absolute)] = fileHash(absolute) ?? ''
       }
-    } finally {
-      await setup.backend.close()
+      closed = setup.backend.close()
+    } catch (error) {
+      // The checker still ends (a live child keeps the process up until it has); the error is what matters.
+      setup.backend.close().catch(() => undefined)
+      throw error
     }
   }
   const modules = files.map((file) => (reused.get(file) ?? derived.get(file)) as CachedModule)
@@ -103,7 +127,8 @@ export async function cachedBuild(options: BuildOptions, cacheOptions: BuildCach
     const body: AnalysisCache = { key, ...(checker && { checker }), shared, modules: Object.fromEntries(files.map((file, index) => [relative(file), modules[index] as CachedModule])) }
     writeCacheFile(file, body)
   }
-  return { ...result, root: layout.root, ...(checker && { checker }), derived: stale, cacheDir, ...(ignored && { ignored }) }
+  const sourceFiles = ownSourceFiles(Object.keys(shared).map((source) => path.resolve(layout.root, source)), files)
+  return { result: { ...result, root: layout.root, ...(checker && { checker }), derived: stale, cacheDir, sourceFiles, ...(ignored && { ignored }) }, closed }
 }
 
 /**

@@ -1,5 +1,5 @@
 import { cpSync, mkdirSync, mkdtempSync } from 'node:fs'
-import { join } from 'node:path'
+import { join, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 /** The repository root. */
@@ -21,11 +21,14 @@ export function outputFolder(name: string): string {
  */
 export const runtimeEntry = `${repoRoot}dist/runtime/index.js`
 
-/** A fresh copy of a fixture, for tests that edit its tools on disk; the caller removes it. */
+/**
+ * A fresh copy of a fixture, for tests that edit its tools on disk; the caller removes it. The
+ * build cache other tests left in the fixture is not copied: each copy starts cold.
+ */
 export function copyFixture(name: string, label: string): string {
   mkdirSync(outputFolder(''), { recursive: true })
   const copy = mkdtempSync(join(outputFolder(''), `${label}-`))
-  cpSync(fixture(name), copy, { recursive: true })
+  cpSync(fixture(name), copy, { recursive: true, filter: (source) => !source.endsWith(`${sep}node_modules${sep}.cache`) })
   return copy
 }
 
