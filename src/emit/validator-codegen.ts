@@ -1,5 +1,6 @@
 import { escapeFragment, escapeJsonPointer } from 'ajv/dist/compile/util.js'
 import formats from 'ajv-formats/dist/formats.js'
+import { decimalStep } from '../runtime/decimal-multiple.js'
 import type { JsonSchema } from '../runtime/types.js'
 import { linearRegExp } from '../runtime/validator-runtime/linear-reg-exp.js'
 import { stringLiteral } from './literals.js'
@@ -7,7 +8,7 @@ import { SUBSCHEMA_KEYWORD } from './shared-subschemas.js'
 
 /**
  * toolcat's own validator code generator, for the subset of JSON Schema toolcat derives (objects,
- * arrays, tuples, scalars with their limits, patterns and formats, enums, inlined local `$ref`s,
+ * arrays, tuples, scalars with their limits (exact decimal `multipleOf`), patterns and formats, enums, inlined local `$ref`s,
  * `allOf` / `if` / `then` / `else`, shared subschemas). The function it writes reports exactly the
  * errors ajv's standalone code reports under the runtime's `ajvOptions` (`allErrors`, `strictNumbers`,
  * `messages: false`): the same objects — `instancePath`, `schemaPath`, `keyword`, `params` — in the
@@ -52,7 +53,7 @@ export const GROUPS: readonly { readonly type: Group; readonly keywords: readonl
 /** Keywords that never produce code: annotations and definition containers (a `$ref` reads them). */
 const INERT = new Set(['$schema', '$defs', 'definitions', 'title', 'description', 'default', 'examples', 'deprecated', 'readOnly', 'writeOnly', 'contentMediaType', 'contentEncoding'])
 /** Keywords this generator writes code for; any other keyword ajv knows sends the schema to ajv. */
-const SUPPORTED = new Set(['$comment', '$ref', 'type', 'const', 'enum', 'allOf', 'if', 'then', 'else', SUBSCHEMA_KEYWORD, 'maximum', 'minimum', 'exclusiveMaximum', 'exclusiveMinimum', 'format', 'maxLength', 'minLength', 'pattern', 'maxItems', 'minItems', 'additionalItems', 'items', 'required', 'additionalProperties', 'properties'])
+const SUPPORTED = new Set(['$comment', '$ref', 'type', 'const', 'enum', 'allOf', 'if', 'then', 'else', SUBSCHEMA_KEYWORD, 'maximum', 'minimum', 'exclusiveMaximum', 'exclusiveMinimum', 'multipleOf', 'format', 'maxLength', 'minLength', 'pattern', 'maxItems', 'minItems', 'additionalItems', 'items', 'required', 'additionalProperties', 'properties'])
 const TYPES = new Set(['null', 'boolean', 'number', 'integer', 'string', 'array', 'object'])
 const LIMITS: Readonly<Record<string, { readonly fail: string; readonly ok: string }>> = {
   maximum: { fail: '>', ok: '<=' },
@@ -162,6 +163,8 @@ class Writer {
         if (typeof value !== 'number') throw UNSUPPORTED
         return this.#if(`${data} ${limit.fail} ${value} || isNaN(${data})`, () => this.#fail(path, at, keyword, `{comparison: ${json(limit.ok)}, limit: ${json(value)}}`))
       }
+      case 'multipleOf':
+        return this.#multipleOf(value, data, path, at)
       case 'maxLength':
       case 'minLength':
       case 'maxItems':
@@ -328,6 +331,21 @@ class Writer {
     this.#out.push(`for (let ${index} = ${from}; ${index} < ${data}.length; ${index}++) {const ${item} = ${data}[${index}];`)
     this.node(schema, item, `${concat(path, '/')} + ${index}`, schemaPath)
     this.#out.push('}')
+  }
+
+  /** toolcat's exact decimal `multipleOf` (`decimalMultipleOf`), the same test it generates. */
+  #multipleOf(step: unknown, data: string, path: string, schemaPath: string): void {
+    if (typeof step !== 'number') throw UNSUPPORTED
+    const decimal = decimalStep(step)
+    const fail = (): void => this.#fail(path, schemaPath, 'multipleOf', `{multipleOf: ${json(step)}}`)
+    if (decimal === undefined) return this.#if(`!(${json(step)} > 0 && Number.isInteger(${data} / ${json(step)}))`, fail)
+    const scaled = this.#name('scaled')
+    const { scale, scaledStep, integerStep } = decimal
+    this.#out.push(`let ${scaled};`)
+    this.#if(
+      `Number.isInteger(${data}) ? ${data} % ${json(integerStep)} !== 0 : (${scaled} = Math.round(${data} * ${json(scale)}), ${scaled} / ${json(scale)} !== ${data} || ${scaled} % ${json(scaledStep)} !== 0)`,
+      fail,
+    )
   }
 
   #format(name: unknown, group: Group, data: string, path: string, schemaPath: string): void {

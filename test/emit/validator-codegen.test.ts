@@ -69,6 +69,7 @@ const cornerSchemas: Record<string, JsonSchema> = {
       Leaf: { type: 'string', enum: ['x', 'y'] },
     },
   },
+  steps: { type: 'object', properties: Object.fromEntries([0.01, 0.5, 3, 1e-7, 1 / 3, 1e-23, 2.5e21].map((step, index) => [`m${index}`, { type: 'number', multipleOf: step }])) },
   refs: { type: 'object', properties: { a: { $ref: '#/definitions/A' }, b: { $ref: '#/$defs/B', description: 'with a sibling' }, c: { type: 'array', items: { $ref: '#/$defs/B' } } }, definitions: { A: { type: 'string', enum: ['x', 'y'] } }, $defs: { B: { type: 'object', properties: { n: { type: 'number' } }, additionalProperties: false } } },
 }
 
@@ -118,7 +119,8 @@ function verdict(validate: Validate, value: unknown): string {
   return JSON.stringify({ valid, errors: validate.errors ?? null })
 }
 
-const hostile: unknown[] = [NaN, Infinity, -0, 1e309, '\u{1F600}\u{1F600}', Object.create(null), { __proto__: null, a: 1 }, [, 1], { constructor: 'x' }, { 'a/b': 'xy', 'sp ace': null, '~': 1 }]
+const steps = [19.99, 0.1 + 0.2, 0.3, 3, 1e21, 5e21, -0.5, 2.5e-7, 1e-30, 2 / 3]
+const hostile: unknown[] = [...steps.map((step) => ({ m0: step, m1: step, m2: step, m3: step, m4: step, m5: step, m6: step })), NaN, Infinity, -0, 1e309, '\u{1F600}\u{1F600}', Object.create(null), { __proto__: null, a: 1 }, [, 1], { constructor: 'x' }, { 'a/b': 'xy', 'sp ace': null, '~': 1 }]
 
 describe("toolcat's own validator code", () => {
   test('knows the keyword order ajv checks in', () => {
