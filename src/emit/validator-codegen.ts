@@ -5,6 +5,26 @@ import type { JsonSchema } from '../runtime/types.js'
 import { linearRegExp } from '../runtime/validator-runtime/linear-reg-exp.js'
 import { stringLiteral } from './literals.js'
 import { SUBSCHEMA_KEYWORD } from './shared-subschemas.js'
+import {
+  alwaysValid,
+  concat,
+  equalityTest,
+  formatCheck,
+  GROUPS,
+  type Group,
+  hasKey,
+  hasRef,
+  INERT,
+  isRecord,
+  isType,
+  json,
+  LIMITS,
+  member,
+  SIZES,
+  SUPPORTED,
+  typesOf,
+  UNSUPPORTED,
+} from './validator-codegen-subset.js'
 
 /**
  * toolcat's own validator code generator, for the subset of JSON Schema toolcat derives (objects,
@@ -33,35 +53,6 @@ export function ownValidatorCode(
   return writer.module(helperSpecifier, subschemaSpecifier)
 }
 
-/** Thrown (and caught above) where a schema leaves the subset: ajv generates that validator. */
-const UNSUPPORTED = Symbol('unsupported')
-
-type Group = 'number' | 'string' | 'array' | 'object' | undefined
-
-/** ajv's keyword groups in the order it checks them, each with its keywords in order (`ajv.RULES.rules`, draft-07 + ajv-formats + toolcat's keyword). */
-export const GROUPS: readonly { readonly type: Group; readonly keywords: readonly string[] }[] = [
-  { type: undefined, keywords: ['$comment', 'id', '$ref', 'type', 'nullable', 'const', 'enum', 'not', 'anyOf', 'oneOf', 'allOf', 'if', 'then', 'else', SUBSCHEMA_KEYWORD] },
-  { type: 'number', keywords: ['maximum', 'minimum', 'exclusiveMaximum', 'exclusiveMinimum', 'format', 'multipleOf'] },
-  { type: 'string', keywords: ['maxLength', 'minLength', 'pattern', 'format', 'formatMaximum', 'formatMinimum', 'formatExclusiveMaximum', 'formatExclusiveMinimum'] },
-  { type: 'array', keywords: ['maxItems', 'minItems', 'additionalItems', 'items', 'contains', 'uniqueItems'] },
-  {
-    type: 'object',
-    keywords: ['maxProperties', 'minProperties', 'required', 'propertyNames', 'additionalProperties', 'dependencies', 'properties', 'patternProperties', 'discriminator'],
-  },
-]
-
-/** Keywords that never produce code: annotations and definition containers (a `$ref` reads them). */
-const INERT = new Set(['$schema', '$defs', 'definitions', 'title', 'description', 'default', 'examples', 'deprecated', 'readOnly', 'writeOnly', 'contentMediaType', 'contentEncoding'])
-/** Keywords this generator writes code for; any other keyword ajv knows sends the schema to ajv. */
-const SUPPORTED = new Set(['$comment', '$ref', 'type', 'const', 'enum', 'allOf', 'if', 'then', 'else', SUBSCHEMA_KEYWORD, 'maximum', 'minimum', 'exclusiveMaximum', 'exclusiveMinimum', 'multipleOf', 'format', 'maxLength', 'minLength', 'pattern', 'maxItems', 'minItems', 'additionalItems', 'items', 'required', 'additionalProperties', 'properties'])
-const TYPES = new Set(['null', 'boolean', 'number', 'integer', 'string', 'array', 'object'])
-const LIMITS: Readonly<Record<string, { readonly fail: string; readonly ok: string }>> = {
-  maximum: { fail: '>', ok: '<=' },
-  minimum: { fail: '<', ok: '>=' },
-  exclusiveMaximum: { fail: '>=', ok: '<' },
-  exclusiveMinimum: { fail: '<=', ok: '>' },
-}
-const SIZES: Readonly<Record<string, string>> = { maxLength: '>', minLength: '<', maxItems: '>', minItems: '<' }
 
 /** Where a failing check goes: an error pushed onto `vErrors`, or (inside an `if` schema, which ajv checks without errors) a flag cleared. */
 type Mode = { readonly errors: true } | { readonly errors: false; readonly flag: string }
@@ -407,90 +398,4 @@ class Writer {
     }
     this.#out.push(`errors = (vErrors || (vErrors = [])).push({instancePath: ${path}, schemaPath: ${json(schemaPath)}, keyword: ${json(keyword)}, params: ${params}});`)
   }
-}
-
-/** How a format of ajv-formats is called, as ajv calls it: a RegExp's `test`, a function, or an object's `validate`. */
-function formatCheck(format: unknown): ((local: string, data: string) => string) | undefined {
-  if (format instanceof RegExp) return format.global || format.sticky ? undefined : (local, data) => `${local}.test(${data})`
-  if (typeof format === 'function') return (local, data) => `${local}(${data})`
-  if (!isRecord(format) || format.async === true || (format.type !== undefined && format.type !== 'string')) return undefined
-  if (typeof format.validate === 'function') return (local, data) => `${local}.validate(${data})`
-  if (format.validate instanceof RegExp && !format.validate.global && !format.validate.sticky) return (local, data) => `${local}.validate.test(${data})`
-  return undefined
-}
-
-/** The test that `data` differs from `value`: `!==` for a primitive, ajv's deep `equal` for an object or array (`negated`: already a failure test). */
-function equalityTest(value: unknown, data: string, helpers: Set<string>, negated: boolean): string {
-  if (typeof value === 'object' && value !== null) {
-    helpers.add('equal')
-    return `${negated ? '!' : ''}toolcat$equal(${data}, ${json(value)})`
-  }
-  return `${data} ${negated ? '!==' : '==='} ${json(value)}`
-}
-
-function typesOf(type: unknown): string[] {
-  const types = Array.isArray(type) ? type : type === undefined ? [] : [type]
-  if (!types.every((name): name is string => typeof name === 'string' && TYPES.has(name))) throw UNSUPPORTED
-  return types
-}
-
-/** ajv's test that `data` has a JSON type, numbers finite (`strictNumbers`). */
-function isType(type: string, data: string): string {
-  switch (type) {
-    case 'null':
-      return `${data} === null`
-    case 'array':
-      return `Array.isArray(${data})`
-    case 'object':
-      return `(${data} && typeof ${data} == "object" && !Array.isArray(${data}))`
-    case 'integer':
-      return `(typeof ${data} == "number" && !(${data} % 1) && !isNaN(${data}) && isFinite(${data}))`
-    case 'number':
-      return `(typeof ${data} == "number" && isFinite(${data}))`
-    default:
-      return `typeof ${data} == ${json(type)}`
-  }
-}
-
-/** Whether ajv writes no code for a subschema: `true`, `{}`, or only keywords without code. */
-function alwaysValid(schema: unknown): boolean {
-  if (typeof schema === 'boolean') return schema
-  if (!isRecord(schema)) throw UNSUPPORTED
-  return Object.keys(schema).every((key) => INERT.has(key) || key === '$comment' || ((key === 'then' || key === 'else') && schema.if === undefined))
-}
-
-/** ajv's `hasRef`: whether a `$ref` (or a dynamic reference) occurs anywhere in a value. */
-function hasRef(schema: object): boolean {
-  for (const key in schema) {
-    if (REF_KEYWORDS.has(key)) return true
-    const value = (schema as Record<string, unknown>)[key]
-    if (Array.isArray(value) && value.some((item) => typeof item === 'object' && item !== null && hasRef(item))) return true
-    if (typeof value === 'object' && value !== null && hasRef(value)) return true
-  }
-  return false
-}
-const REF_KEYWORDS = new Set(['$ref', '$recursiveRef', '$recursiveAnchor', '$dynamicRef', '$dynamicAnchor'])
-
-function hasKey(value: unknown, key: string): boolean {
-  if (typeof value !== 'object' || value === null) return false
-  if (Array.isArray(value)) return value.some((item) => hasKey(item, key))
-  return Object.hasOwn(value, key) || Object.values(value).some((item) => hasKey(item, key))
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
-
-/** Property access code: `.name` for an identifier, else `["name"]`. */
-function member(name: string): string {
-  return /^[A-Za-z_$][\w$]*$/.test(name) ? `.${name}` : `[${json(name)}]`
-}
-
-/** `path + "<suffix>"`, merged into the literal when `path` ends in one. */
-function concat(path: string, suffix: string): string {
-  return path.endsWith('"') ? `${path.slice(0, -1)}${json(suffix).slice(1)}` : `${path} + ${json(suffix)}`
-}
-
-function json(value: unknown): string {
-  return JSON.stringify(value)
 }
