@@ -44,8 +44,10 @@ export class Emitter<M extends EventMap> implements EmitterInterface<M> {
    * is delivered in full even if a listener destroys the emitter part-way through.
    */
   emit<K extends keyof M>(event: K, ...args: M[K]): void {
-    if (this.#destroyed) return
-    for (const listener of [...(this.#listeners.get(event) ?? [])]) {
+    const listeners = this.#listeners.get(event)
+    // Nobody listening (a registry adding thousands of tools at start-up): no snapshot to copy.
+    if (this.#destroyed || listeners === undefined || listeners.size === 0) return
+    for (const listener of [...listeners]) {
       try {
         listener(...args)
       } catch (error) {

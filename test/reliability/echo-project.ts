@@ -19,7 +19,7 @@ import { repoRoot } from '../registry/out-dir.js'
  * `file.function` names one function of a fixture that exports several.
  */
 const NOT_TOOLS = new Set([
-  'bad-annotation', 'bad-pattern', 'builtins', 'class-problems', 'jsdoc-checked', 'non-json', 'non-object', 'no-parameter', 'outputs', 'roots.text', 'roots.list', 'roots.dated',
+  'bad-annotation', 'bad-pattern', 'builtins', 'class-problems', 'jsdoc-checked', 'non-json', 'non-object', 'no-parameter', 'object-literals', 'outputs', 'roots.text', 'roots.list', 'roots.dated',
   // Corpus constructs whose values the type model here cannot state, each golden-tested in
   // test/schema/corpus.test.ts instead: enum members whose values are `as any` casts (the type says
   // `Signal`, not `true` or `null`); constraints that reach a property through `Exclude`'s JSDoc,

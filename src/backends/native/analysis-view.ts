@@ -135,6 +135,8 @@ export class NativeAnalysisView implements AnalysisView {
     const otherTypes = others.length === 0 ? [] : checker.getTypeAtLocation(others.map(native))
     const parameterNodes = written.filter((parameter) => parameter !== undefined && parameter !== 'none') as Node[]
     const parameterTypes = parameterNodes.length === 0 ? [] : checker.getTypeAtLocation(parameterNodes)
+    // The parameters' own interfaces (`args: Tool_0001_Params`), whose symbols the views' kinds read, in one request.
+    this.checker.localSymbols.seed(parameterNodes.map((parameter) => (parameter as TypeNodeLike).type))
     let other = 0
     let parameterIndex = 0
     const found = handlers.map((handler, index) => {

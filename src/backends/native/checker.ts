@@ -4,6 +4,7 @@ import { kindOfTypeFlags } from '../../schema/flag-kinds.js'
 import type { Docs, PropertyView, TypeKind, TypeView } from '../../schema/view.js'
 import { NativeDocs } from './docs.js'
 import { kindOf } from './kinds.js'
+import { LocalSymbols } from './local-symbols.js'
 import type { NativeModules } from './load.js'
 import { propertyViews, type FetchedProperties } from './properties.js'
 import { AwaitedUnionView, NativeTypeView } from './type-view.js'
@@ -25,6 +26,7 @@ export class NativeChecker {
   readonly written: WrittenContext
   readonly references: WrittenReferences
   readonly shapes: DeclaredShapes
+  readonly localSymbols: LocalSymbols
   private readonly views = new Map<Type, Map<object | undefined, NativeTypeView>>()
   private readonly argumentsOf = new Map<Type, readonly Type[]>()
   private readonly membersOf = new Map<Type, readonly Type[]>()
@@ -32,6 +34,7 @@ export class NativeChecker {
   private readonly fetchedProperties = new Map<Type, FetchedProperties>()
   private readonly propertyViewsOf = new Map<Type, PropertyView<Node>[]>()
   private readonly typeAt = new Map<Node, Type | undefined>()
+  private readonly literalNodes = new Map<Type, Node>()
   private readonly docsReader: NativeDocs
 
   constructor(
@@ -42,6 +45,7 @@ export class NativeChecker {
     this.references = new WrittenReferences(this)
     this.written = this.references.context
     this.shapes = new DeclaredShapes(this)
+    this.localSymbols = new LocalSymbols(this)
   }
 
   /** The view of a type read from `written` (or from nowhere); equal types and nodes give the same view. */
@@ -74,9 +78,30 @@ export class NativeChecker {
     const missing = [...new Set(nodes.filter((node) => !this.typeAt.has(node)))]
     if (missing.length > 0) {
       const types = this.project.checker.getTypeAtLocation(missing)
-      missing.forEach((node, index) => this.typeAt.set(node, types[index]))
+      missing.forEach((node, index) => {
+        const type = types[index]
+        this.typeAt.set(node, type)
+        if (type !== undefined) this.noteTypeLiteral(node, type)
+      })
     }
     return nodes.map((node) => this.typeAt.get(node))
+  }
+
+  /**
+   * The type literal node (`{ field: string }`) a type was read at: the one declaration of its symbol,
+   * known without asking for the symbol (one request a type). An empty literal is left out: its
+   * type is the checker's shared empty type literal, whose symbol has no declaration.
+   */
+  typeLiteralNode(type: Type): Node | undefined {
+    return this.literalNodes.get(type)
+  }
+
+  private noteTypeLiteral(node: Node, type: Type): void {
+    const { ObjectFlags, TypeFlags } = this.modules.sync
+    if (node.kind !== this.modules.ast.SyntaxKind.TypeLiteral || ((node as { members?: readonly unknown[] }).members?.length ?? 0) === 0) return
+    const objectFlags = (type as { objectFlags?: number }).objectFlags ?? 0
+    const anonymous = (type.flags & TypeFlags.Object) !== 0 && (objectFlags & ObjectFlags.Anonymous) !== 0
+    if (anonymous && (objectFlags & (ObjectFlags.Instantiated | ObjectFlags.Mapped | ObjectFlags.Reference)) === 0 && !this.literalNodes.has(type)) this.literalNodes.set(type, node)
   }
 
   kindOf(type: Type): TypeKind {
@@ -161,6 +186,8 @@ export class NativeChecker {
   /** The symbol of a user-declared interface, alias, enum or class; lib helpers like `Partial` are transparent. */
   namedSymbol(type: Type): NativeSymbol | undefined {
     const { SyntaxKind } = this.modules.ast
+    // A type literal's own symbol declares no name: only an alias could.
+    if (this.literalNodes.has(type) && !(type as { aliasSymbol?: number }).aliasSymbol) return undefined
     const symbol = this.aliasSymbolOf(type) ?? this.symbolOf(this.target(type) ?? type)
     const declaration = symbol?.declarations[0]
     if (!symbol || !declaration || this.isLibFile(declaration.path)) return undefined
@@ -187,13 +214,25 @@ export class NativeChecker {
   }
 
   /**
-   * The property symbols of each type (one request per type: the API has no batch for it) and the
-   * types of all of them in one request, kept for `properties`.
+   * The property symbols of each type and the types of all of them in one request, kept for
+   * `properties`. The symbols of types whose properties are the members written in their
+   * declaration (`memberNames`) are asked in one request at those names; of the others, one request
+   * per type (the API has no batch for it).
    */
   fetchProperties(owners: readonly Type[]): FetchedProperties[] {
     const checker = this.project.checker
-    // Symbol-keyed members (`[Symbol.iterator]`) have escaped names starting `__@` and no JSON key.
-    const symbolLists = owners.map((owner) => checker.getPropertiesOfType(owner).filter((symbol) => !symbol.escapedName.startsWith('__@')))
+    const declared = owners.map((owner) => this.shapes.memberNames(owner))
+    const names = declared.flatMap((found) => found?.nodes ?? [])
+    const named = names.length === 0 ? [] : checker.getSymbolAtLocation(names)
+    let at = 0
+    const symbolLists = owners.map((owner, index) => {
+      const found = declared[index]
+      const symbols = found && named.slice(at, (at += found.nodes.length))
+      // Each answer must be the property its name declares; else the checker lists them.
+      if (found && symbols?.every((symbol, position) => symbol !== undefined && symbol.name === found.texts[position])) return symbols as NativeSymbol[]
+      // Symbol-keyed members (`[Symbol.iterator]`) have escaped names starting `__@` and no JSON key.
+      return checker.getPropertiesOfType(owner).filter((symbol) => !symbol.escapedName.startsWith('__@'))
+    })
     const all = symbolLists.flat()
     const types = all.length === 0 ? [] : checker.getTypeOfSymbol(all)
     let offset = 0

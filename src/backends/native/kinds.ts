@@ -16,6 +16,8 @@ export function kindOf(checker: NativeChecker, type: Type): TypeKind {
 
 function objectKind(checker: NativeChecker, type: Type): TypeKind {
   const { ObjectFlags, SymbolFlags } = checker.modules.sync
+  // A type literal read at its node: no array, tuple, lib type or class; what its symbol would say, without asking for it.
+  if (checker.typeLiteralNode(type) !== undefined) return checker.shapes.hasSignatures(type) ? 'function' : 'object'
   const name = checker.symbolOf(type)?.name
   if (name !== undefined && arrayNames.has(name) && checker.typeArguments(type).length === 1) return 'array'
   if (((checker.target(type)?.objectFlags ?? 0) & ObjectFlags.Tuple) !== 0) return 'tuple'

@@ -29,6 +29,7 @@ export function prefetchProperties(checker: NativeChecker, roots: readonly TypeV
     // The types of every declared type node of the level's properties, in one request too.
     const declared = fetched.flatMap(({ symbols }) => symbols.map((symbol) => declaredTypeNode(checker.written, checker.declarationOf(symbol))))
     checker.typesAtNodes(declared.filter((node): node is TypeNodeLike => node !== undefined))
+    checker.localSymbols.seed(declared)
     for (const owner of owners) for (const property of checker.properties(owner.id as Type)) next.push(property.type)
     frontier = next
   }

@@ -4,9 +4,10 @@ import type { CallContext, ToolCall, ToolDefinition, ToolHandler, ToolInterface 
 import type { LazyCallPolicy } from './lazy-call.js'
 import { lazyDefinition } from './lazy-definitions.js'
 import { fragmentJoiner } from './lazy-schema.js'
-import { createLazyTool } from './lazy-tool.js'
+import { LazyTool } from './lazy-tool.js'
 import type { RegistrySearchOptions, SearchIndexSource } from '../search/registry-search.js'
-import { createSearchTool, SEARCH_TOOL_NAME, type SearchToolOptions } from '../search/search-tool.js'
+import { deferredTool } from '../search/deferred-tool.js'
+import { SEARCH_TOOL_NAME, searchToolDefinition, type SearchToolOptions } from '../search/search-tool-definition.js'
 import type { FragmentTable, LazyRegistry, LazyRegistryOptions, LazyToolEntry, LazyToolIndexEntry, ToolTypeMap, TypedToolResult } from './types.js'
 
 /**
@@ -29,19 +30,17 @@ export function createLazyRegistry<T extends ToolTypeMap = ToolTypeMap>(
   const handlers: Readonly<Record<string, ToolHandler<any, unknown> | undefined>> = supplied ?? {}
   const join = fragmentJoiner(fragments)
   const policy: LazyCallPolicy = { compile, nullAsAbsent: nullAsAbsent === true, ...(undeclaredKeys !== undefined && { undeclaredKeys }) }
-  // Tools added later by the host are not lazy and are projected as usual.
-  const lazy = new WeakSet<ToolInterface>()
+  const shared = { join, policy }
   registry.add(
     entries.map((entry) => {
       const name = entry.definition.name
       // Own keys only: a tool named `toString` must not pick up Object.prototype's.
-      const tool = createLazyTool(entry, join, Object.hasOwn(handlers, name) ? handlers[name] : undefined, policy)
-      lazy.add(tool)
-      return tool
+      return new LazyTool(entry, shared, Object.hasOwn(handlers, name) ? handlers[name] : undefined)
     }),
   )
-  const definitions = (): readonly ToolDefinition[] =>
-    registry.tools().map((tool) => (lazy.has(tool) ? lazyDefinition(tool) : toolToDefinition(tool)))
+  // Tools added later by the host are not lazy and are projected as usual.
+  const definitionOf = (tool: ToolInterface): ToolDefinition => (tool instanceof LazyTool ? lazyDefinition(tool) : toolToDefinition(tool))
+  const definitions = (): readonly ToolDefinition[] => registry.tools().map(definitionOf)
   let calls = 0
   const call = (name: string, args: object, context?: CallContext): Promise<TypedToolResult<unknown>> => {
     const request: ToolCall = { id: `call-${++calls}`, name, arguments: args as ToolCall['arguments'] }
@@ -57,7 +56,7 @@ export function createLazyRegistry<T extends ToolTypeMap = ToolTypeMap>(
     definitions: () => definitions().filter((definition) => definition.name !== SEARCH_TOOL_NAME),
     definition: (name: string) => {
       const tool = registry.tool(name)
-      return tool === undefined || name === SEARCH_TOOL_NAME ? undefined : lazy.has(tool) ? lazyDefinition(tool) : toolToDefinition(tool)
+      return tool === undefined || name === SEARCH_TOOL_NAME ? undefined : definitionOf(tool)
     },
   }
   const search = async (query: string, options?: RegistrySearchOptions): Promise<ToolDefinition[]> => {
@@ -65,7 +64,8 @@ export function createLazyRegistry<T extends ToolTypeMap = ToolTypeMap>(
     return (await searcher)(query, options)
   }
   const searchTool = (options?: SearchToolOptions): ToolInterface => {
-    const tool = createSearchTool(search, options)
+    // Listed from its definition; the search tool's code loads with its first call.
+    const tool = deferredTool(searchToolDefinition(options), () => import('../search/search-tool.js').then(({ createSearchTool }) => createSearchTool(search, options)))
     registry.add(tool)
     return tool
   }

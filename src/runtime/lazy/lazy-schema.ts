@@ -22,7 +22,7 @@ export function fragmentJoiner(fragments: FragmentTable): (text: SchemaText) => 
     return (joined[index] = join(text))
   }
   const join = (text: SchemaText): string =>
-    typeof text === 'string' ? text : text.map((piece) => (typeof piece === 'string' ? piece : fragment(piece))).join('')
+    typeof text === 'string' ? text : typeof text === 'number' ? fragment(text) : text.map((piece) => (typeof piece === 'string' ? piece : fragment(piece))).join('')
   return join
 }
 
@@ -33,18 +33,42 @@ function tableReader(fragments: FragmentTable): (index: number) => SchemaText | 
   return (index) => table[index]
 }
 
+/** Starts a packed table whose first line is its token dictionary: a JSON array of tokens. */
+export const dictionaryMarker = '\u0002'
+
+/**
+ * The characters that stand for a packed table's tokens, the dictionary's first token first: none
+ * occurs in JSON text outside its strings (nor is a quote or backslash of the literal holding it).
+ */
+export const tokenCodes = 'ABCDFGHIJKLMNOPQRSTUVWXYZbcdghijkmopqvwxyz!#$%&()*/;<=>?@^_|~`'
+
+/** A JSON string (left as it is) or a token's code. */
+const codedToken = /"(?:[^"\\]|\\.)*"|[A-DF-Zb-dg-kmo-qv-z!#$%&()*/;<=>?@^_|~`]/g
+
 /**
  * A packed table holds its entries one a line; an entry is JSON text with fragment references
  * written `\u0001<index>\u0001`. Line starts are found once, with `indexOf`, which scans far faster
- * than the engine compiles the same entries as an array literal of thousands of strings.
+ * than the engine compiles the same entries as an array literal of thousands of strings. A table
+ * starting with `dictionaryMarker` writes its most repeated tokens (keys with their colon, string
+ * values, literals) as one character each, outside JSON strings: the engine scans the registry's
+ * source at start-up at a cost proportional to its length, and an entry is expanded only when read.
  */
 function packedReader(packed: string): (index: number) => SchemaText | undefined {
+  let tokens: readonly string[] = []
+  let body = packed
+  if (packed.startsWith(dictionaryMarker)) {
+    const end = packed.indexOf('\n')
+    tokens = JSON.parse(packed.slice(dictionaryMarker.length, end)) as string[]
+    body = packed.slice(end + 1)
+  }
+  const expand = (match: string): string => (match.length > 1 ? match : (tokens[tokenCodes.indexOf(match)] ?? match))
   const starts = [0]
-  for (let at = packed.indexOf('\n'); at !== -1; at = packed.indexOf('\n', at + 1)) starts.push(at + 1)
+  for (let at = body.indexOf('\n'); at !== -1; at = body.indexOf('\n', at + 1)) starts.push(at + 1)
   return (index) => {
     const start = starts[index]
     if (start === undefined) return undefined
-    const line = packed.slice(start, (starts[index + 1] ?? packed.length + 1) - 1)
+    const coded = body.slice(start, (starts[index + 1] ?? body.length + 1) - 1)
+    const line = tokens.length === 0 ? coded : coded.replace(codedToken, expand)
     if (!line.includes(packedReference)) return line
     return line.split(packedReference).map((piece, at) => (at % 2 === 1 ? Number(piece) : piece))
   }

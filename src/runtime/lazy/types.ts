@@ -30,9 +30,10 @@ export interface LazyToolEntry {
 
 /**
  * JSON text, whole or in pieces: text pieces, and indices into the registry's table of shared
- * fragments (each itself a `SchemaText`) standing for the fragment's joined text.
+ * fragments (each itself a `SchemaText`) standing for the fragment's joined text. A lone index
+ * stands for that fragment's text (a generated registry's schemas are entries of its table).
  */
-export type SchemaText = string | readonly (string | number)[]
+export type SchemaText = string | number | readonly (string | number)[]
 
 /**
  * The texts that index entries' schema texts reference by index: an array, a function returning

@@ -1,11 +1,13 @@
-import type { ToolManagerInterface } from '../manager-types.js'
+import type { ToolManagerInterface, ToolStreamPart } from '../manager-types.js'
+import { sharedImport } from '../shared-import.js'
 import { createToolManager } from '../tool-manager.js'
+import { messageOf } from '../thrown.js'
 import type { CallContext, JsonSchema, ToolCall, ToolDefinition, ToolInterface, ToolResult } from '../types.js'
+import { deferredTool } from './deferred-tool.js'
 import type { RegistrySearchOptions } from './registry-search.js'
-import { createSearchTool, SEARCH_TOOL_NAME, type SearchToolOptions } from './search-tool.js'
+import { CALL_TOOL_NAME, searchToolDefinition, type SearchToolOptions } from './search-tool-definition.js'
 
-/** The name of the tool that calls a found tool by name. */
-export const CALL_TOOL_NAME = 'call_tool'
+export { CALL_TOOL_NAME } from './search-tool-definition.js'
 
 /** The registry a facade fronts: its tools, its search and its calls. */
 export type SearchableRegistry = Pick<ToolManagerInterface, 'tool' | 'execute' | 'stream'> & {
@@ -47,7 +49,8 @@ export const callToolDefinition = {
  * A registry seen through tool search: it lists `tool_search`, the pinned tools and `call_tool`
  * (`{ name, arguments }`), so a client of a server with thousands of tools sees three. A call of
  * `call_tool` is dispatched to the registry as a direct call of the named tool, with the same
- * context: its arguments are validated and a consequential tool asks the same confirm hook.
+ * context: its arguments are validated and a consequential tool asks the same confirm hook. The
+ * facade lists from data alone; the code that searches and dispatches loads with its first call.
  */
 export function withToolSearch(registry: SearchableRegistry, options: ToolSearchFacadeOptions = {}): ToolSearchFacade {
   const callable = options.callable ?? (() => true)
@@ -57,7 +60,17 @@ export function withToolSearch(registry: SearchableRegistry, options: ToolSearch
     return tool
   })
   const pinnedNames = new Set(pinned.map((tool) => tool.name))
-  const searchTool = createSearchTool(registry.search, { ...options.search, exclude: [...(options.search?.exclude ?? []), ...pinnedNames, CALL_TOOL_NAME], only: callable })
+  const search: SearchToolOptions = { ...options.search, exclude: [...(options.search?.exclude ?? []), ...pinnedNames, CALL_TOOL_NAME], only: callable }
+  // The registry class comes from here: the dispatch module imports no module of the listing path,
+  // which keeps that path in as few chunks as before.
+  const dispatcher = sharedImport(() => import('./facade-dispatch.js').then(({ facadeDispatch }) => facadeDispatch(registry, search, callable, pinnedNames, createToolManager)))
+  // Every failure is a result, that of loading the dispatch code too.
+  const dispatch = (call: ToolCall, context?: CallContext): Promise<ToolResult> =>
+    dispatcher().then(
+      (loaded) => loaded.dispatch(call, context),
+      (error: unknown) => ({ id: call.id, name: call.name, success: false, error: messageOf(error) }),
+    )
+  const searchTool = deferredTool(searchToolDefinition(search), async () => (await dispatcher()).searchTool)
   const callTool: ToolInterface = {
     ...callToolDefinition,
     async execute(args, context) {
@@ -66,39 +79,12 @@ export function withToolSearch(registry: SearchableRegistry, options: ToolSearch
       return result.value
     },
   }
-  const own = createToolManager()
-  own.add(searchTool)
   const listed: readonly ToolInterface[] = [searchTool, ...pinned, callTool]
 
-  /** The direct call a `call_tool` call stands for, or a failure message. */
-  function target(call: ToolCall): ToolCall | string {
-    const { name, arguments: args = {}, ...rest } = call.arguments as { name?: unknown; arguments?: unknown }
-    const extra = Object.keys(rest)
-    if (extra.length > 0) return `${extra[0]}: additionalProperties; expected no other keys than name and arguments`
-    if (typeof name !== 'string' || name === '') return 'name: type; expected the name of a found tool'
-    if (typeof args !== 'object' || args === null || Array.isArray(args)) return 'arguments: type; expected object'
-    if (name === SEARCH_TOOL_NAME || name === CALL_TOOL_NAME || !callable(name)) return `tool not found: ${name}`
-    return { id: call.id, name, arguments: args as Readonly<Record<string, unknown>> }
-  }
-
-  async function dispatch(call: ToolCall, context?: CallContext): Promise<ToolResult> {
-    if (call.name === SEARCH_TOOL_NAME) return own.execute(call, context)
-    if (call.name === CALL_TOOL_NAME) {
-      const direct = target(call)
-      if (typeof direct === 'string') return { id: call.id, name: call.name, success: false, error: direct }
-      return registry.execute(direct, context)
-    }
-    if (pinnedNames.has(call.name)) return registry.execute(call, context)
-    return { id: call.id, name: call.name, success: false, error: `tool not found: ${call.name}` }
-  }
-
-  async function* stream(call: ToolCall, context?: CallContext) {
-    const direct = call.name === CALL_TOOL_NAME ? target(call) : pinnedNames.has(call.name) ? call : undefined
-    if (direct === undefined || typeof direct === 'string') {
-      yield { type: 'result' as const, result: await dispatch(call, context) }
-      return
-    }
-    yield* registry.stream(direct, context)
+  async function* stream(call: ToolCall, context?: CallContext): AsyncIterable<ToolStreamPart> {
+    const loaded = await dispatcher().catch(() => undefined)
+    if (loaded === undefined) yield { type: 'result', result: await dispatch(call, context) }
+    else yield* loaded.stream(call, context)
   }
 
   const execute = ((calls: ToolCall | readonly ToolCall[], context?: CallContext) =>
