@@ -9,6 +9,8 @@ import { linearRegExp } from './validator-runtime/linear-reg-exp.js'
  * options cannot do inside a union. `discriminator` lets a discriminated union validate only the
  * branch its tag names. `strictNumbers` refuses `NaN` and `±Infinity` wherever a number or integer
  * is expected (JSON text such as `1e309` parses to `Infinity`), which no tool means to accept.
+ * `messages: false`: errors carry no ajv `message` (faults are worded by toolcat from keyword and
+ * params, never from ajv's phrasing), which keeps the message code out of every generated validator.
  */
 export const ajvOptions = {
   allErrors: true,
@@ -19,5 +21,6 @@ export const ajvOptions = {
   strict: false,
   unicodeRegExp: true,
   strictNumbers: true,
+  messages: false,
   code: { regExp: linearRegExp },
 } as const satisfies Options

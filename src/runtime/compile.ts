@@ -31,6 +31,23 @@ export function compileSchema(schema: JsonSchema): CompiledValidator {
     })
     return acceptingValidator(schema, plan, check, branches, linearRegExp)
   } catch (error) {
-    throw new ToolError('SCHEMA', `invalid parameter schema: ${error instanceof Error ? error.message : String(error)}`)
+    throw new ToolError('SCHEMA', `invalid parameter schema: ${complaint(schema, error)}`)
   }
+}
+
+/**
+ * What is wrong with a schema that did not compile. ajv words a schema the meta-schema refuses
+ * from its errors' messages, which validators go without (`messages: false`): that complaint is
+ * worded again by an instance with messages, on this failure path only.
+ */
+function complaint(schema: JsonSchema, error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error)
+  if (!text.startsWith('schema is invalid:')) return text
+  try {
+    const plan = planValidation(schema)
+    ajvFor(plan.schema, { messages: true }).addSchema(plan.schema, PARAMETERS_KEY)
+  } catch (worded) {
+    return worded instanceof Error ? worded.message : String(worded)
+  }
+  return text
 }

@@ -15,7 +15,8 @@ export function schemaProblem(schema: JsonSchema, parameters: boolean): string |
   if (checked.has(key)) return checked.get(key)
   let problem: string | undefined
   try {
-    ajvFor(schema, { strictSchema: true, validateSchema: true }).compile(schema)
+    // ajv words the meta-schema's complaint from its errors' messages, which validators otherwise go without.
+    ajvFor(schema, { strictSchema: true, validateSchema: true, messages: true }).compile(schema)
     if (parameters) compileSchema(schema)
   } catch (error) {
     problem = (error instanceof Error ? error.message : String(error)).replace(/^invalid parameter schema: /, '')
