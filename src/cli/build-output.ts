@@ -56,8 +56,10 @@ export async function writeBuildOutput(run: AnalysisRun, targets: BuildTargets, 
     // Loaded on demand: esbuild and the generators are only needed with --outDir.
     const { writeOutDir } = await import('../emit/write-out-dir.js')
     const validatorMemo = cache?.memo()
-    const result = await writeOutDir(run.catalog, { root: run.root, outDir, validators, ...(validatorMemo && { validatorMemo }) }, catalogFile)
-    if (cache !== undefined && validatorMemo !== undefined) cache.record(result.files, result.inputs, validatorMemo)
+    // Compiled modules the last build left intact are linked into the new generation, not written again.
+    const intact = cache?.intact()
+    const result = await writeOutDir(run.catalog, { root: run.root, outDir, validators, ...(validatorMemo && { validatorMemo }), ...(intact && { intact }) }, catalogFile)
+    if (cache !== undefined && validatorMemo !== undefined) cache.record(result.files, result.inputs, validatorMemo, result.hashes)
     return { written, notes: result.moduleType === undefined ? [] : [result.moduleType] }
   } catch (error) {
     if (error instanceof ToolCompileError) throw new UserError(`cannot compile the tool modules for ${outDir}: ${error.message}`)

@@ -1,6 +1,6 @@
 import path from 'node:path'
 import { statSync } from 'node:fs'
-import { cacheFileOf, contentHash, fileHash, isRecord, readCacheFile, writeCacheFile } from '../analyze/cache/cache-file.js'
+import { cacheFileOf, contentHash, fileHash, isRecord, readCacheFile, writeCacheFile, type CacheRead } from '../analyze/cache/cache-file.js'
 import { toolcatBuild } from '../analyze/package-info.js'
 import type { ValidatorMemo } from '../emit/validator-memo.js'
 import { validatorMemoStore } from './validator-memo-store.js'
@@ -13,11 +13,13 @@ interface OutputRecord {
   readonly inputs: Readonly<Record<string, string>>
   /** Size and modification time of each file written, by path relative to the output folder (reading back tens of megabytes to hash them would cost more than a rebuild should). */
   readonly files: Readonly<Record<string, string>>
+  /** The content hash of each compiled module written, by path relative to the output folder (see `OutDirWrite.hashes`). */
+  readonly hashes?: Readonly<Record<string, string>>
 }
 
 function isOutputRecord(value: unknown): value is OutputRecord {
   const hashes = (record: unknown): boolean => isRecord(record) && Object.values(record).every((hash) => typeof hash === 'string')
-  return isRecord(value) && typeof value.key === 'string' && hashes(value.inputs) && hashes(value.files)
+  return isRecord(value) && typeof value.key === 'string' && hashes(value.inputs) && hashes(value.files) && (value.hashes === undefined || hashes(value.hashes))
 }
 
 /** One output folder's record in a build cache: whether a build would write what is there already, and noting what one wrote. */
@@ -26,8 +28,14 @@ export interface OutputCache {
   unchanged(): boolean
   /** The validator code the last build generated, for this one to take rather than generate again. */
   memo(): ValidatorMemo
-  /** Records what a build wrote (`files` relative to the output folder, `inputs` absolute) and the validator code it used. */
-  record(files: readonly string[], inputs: readonly string[], memo: ValidatorMemo): void
+  /**
+   * The compiled modules the last build wrote that are still as it wrote them (same size and
+   * modification time), by path relative to the output folder, with their content hash: what a
+   * rebuild may carry over rather than write again.
+   */
+  intact(): Map<string, string>
+  /** Records what a build wrote (`files` relative to the output folder, `inputs` absolute, `hashes` of the compiled modules) and the validator code it used. */
+  record(files: readonly string[], inputs: readonly string[], memo: ValidatorMemo, hashes: Readonly<Record<string, string>>): void
 }
 
 /** The record of `outDir` in the cache folder `dir`, for a build of `catalogText` with `validators`. */
@@ -35,11 +43,17 @@ export function outputCache(dir: string, outDir: string, catalogText: string, va
   const file = cacheFileOf(dir, 'output', outDir)
   const store = validatorMemoStore(dir, outDir)
   const key = contentHash(JSON.stringify([toolcatBuild(), validators, catalogText]))
+  // Read once: `unchanged` and, when the output did change, `intact` both need it.
+  let read: CacheRead<OutputRecord> | undefined
+  const last = (): OutputRecord | undefined => {
+    read ??= readCacheFile(file, isOutputRecord)
+    return 'body' in read ? read.body : undefined
+  }
   return {
     unchanged() {
-      const read = readCacheFile(file, isOutputRecord)
-      if (!('body' in read) || read.body.key !== key) return false
-      const { inputs, files } = read.body
+      const body = last()
+      if (body?.key !== key) return false
+      const { inputs, files } = body
       return (
         Object.keys(files).length > 0 &&
         Object.entries(inputs).every(([input, hash]) => fileHash(input) === hash) &&
@@ -47,10 +61,16 @@ export function outputCache(dir: string, outDir: string, catalogText: string, va
       )
     },
     memo: () => store.load(),
-    record(files, inputs, memo) {
+    intact() {
+      const { files = {}, hashes = {} } = last() ?? {}
+      const intact = new Map<string, string>()
+      for (const [name, hash] of Object.entries(hashes)) if (files[name] !== undefined && files[name] === stampOf(path.resolve(outDir, name))) intact.set(name, hash)
+      return intact
+    },
+    record(files, inputs, memo, hashes) {
       store.save(memo)
       const inputHashes = Object.fromEntries(inputs.map((input) => [input, fileHash(input) ?? '']))
-      writeCacheFile(file, { key, inputs: inputHashes, files: Object.fromEntries(files.map((name) => [name, stampOf(path.resolve(outDir, name))])) })
+      writeCacheFile(file, { key, inputs: inputHashes, files: Object.fromEntries(files.map((name) => [name, stampOf(path.resolve(outDir, name))])), hashes })
     },
   }
 }

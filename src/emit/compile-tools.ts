@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
@@ -36,52 +36,40 @@ export async function compileTools(
   target: EmitTarget,
   fileOf: (tool: CatalogTool) => string,
 ): Promise<CompiledFile[]> {
-  const validators: CompiledFile[] = []
-  const helpers = ownValidators(target) ? emitValidatorModules(catalog, fileOf, (file) => validators.push(file)) : []
-  const { build } = await loadCompiler()
-  const result = await withCompilerGc(() => build({ ...buildOptions(catalog, root, target, fileOf, helpers), outdir: '.', write: false })).catch(failedCompile)
-  return [...validators, ...result.outputFiles.map((file) => ({ path: relativePath(root, file.path), contents: file.text }))]
+  const files: CompiledFile[] = []
+  const decoder = new TextDecoder()
+  await compileEach(catalog, root, target, fileOf, (file) => files.push({ path: file.path, contents: typeof file.contents === 'string' ? file.contents : decoder.decode(file.contents) }))
+  return files
+}
+
+/** One compiled file, relative to the output folder: generated text, or the bytes esbuild produced. */
+export interface CompiledOutput {
+  readonly path: string
+  readonly contents: string | Uint8Array
 }
 
 /**
- * `compileTools`, but every file is written under `folder` as soon as it exists (the same relative
- * paths and bytes; esbuild writes its own), so the output, tens of megabytes with precompiled
- * validators for a thousand tools, never accumulates in this process's memory. Resolves with the
- * written paths, relative to `folder`; `inputs` is given the files esbuild read (what a build cache
- * must compare to know the output unchanged); a `memo` supplies validator code an earlier build generated.
+ * `compileTools`, handing each file to `place` as soon as it exists (the same relative paths and
+ * bytes), so that the validators, tens of megabytes for a thousand tools, never accumulate in
+ * this process's memory and the caller decides how each file reaches the disk (written, or
+ * carried over from the previous build). esbuild writes nothing itself. Resolves with the files
+ * esbuild read (what a build cache must compare to know the output unchanged); a `memo` supplies
+ * validator code an earlier build generated.
  */
-export async function compileToolsInto(
-  folder: string,
+export async function compileEach(
   catalog: Catalog,
   root: string,
   target: EmitTarget,
   fileOf: (tool: CatalogTool) => string,
-  inputs?: (files: string[]) => void,
+  place: (file: CompiledOutput) => void,
   memo?: ValidatorMemo,
 ): Promise<string[]> {
-  const written: string[] = []
-  const folders = new Set<string>()
-  const write = (file: CompiledFile): void => {
-    const target = path.join(folder, file.path)
-    // A thousand validators share one folder: create it once, not once a file.
-    const parent = path.dirname(target)
-    if (!folders.has(parent)) mkdirSync(parent, { recursive: true })
-    folders.add(parent)
-    writeFileSync(target, file.contents)
-    written.push(file.path)
-  }
-  const helpers = ownValidators(target) ? emitValidatorModules(catalog, fileOf, write, memo) : []
+  const helpers = ownValidators(target) ? emitValidatorModules(catalog, fileOf, place, memo) : []
   const { build } = await loadCompiler()
-  const result = await withCompilerGc(() => build({ ...buildOptions(catalog, root, target, fileOf, helpers), outdir: folder, write: true, metafile: true })).catch(
-    (error: unknown) => {
-      // esbuild reports a full disk as its own error: still a write failure, not a compile failure.
-      const messages = (error as { errors?: { text: string }[] }).errors ?? []
-      const unwritten = messages.find((message) => message.text.startsWith('Failed to write'))
-      throw unwritten === undefined ? new ToolCompileError(error) : new Error(unwritten.text)
-    },
-  )
-  inputs?.(sourceInputs(result.metafile.inputs, root))
-  return [...written, ...Object.keys(result.metafile.outputs).map((output) => relativePath(folder, path.resolve(root, output)))]
+  const options = { ...buildOptions(catalog, root, target, fileOf, helpers), outdir: '.', write: false, metafile: true } as const
+  const result = await withCompilerGc(() => build(options)).catch(failedCompile)
+  for (const file of result.outputFiles) place({ path: relativePath(root, file.path), contents: file.contents })
+  return sourceInputs(result.metafile.inputs, root)
 }
 
 /** The files on disk esbuild read (absolute, sorted): not the modules generated in memory (`namespace:…`). */

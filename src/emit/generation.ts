@@ -5,19 +5,21 @@ import path from 'node:path'
 /** The folder under `tools/` holding one build's compiled modules: `build-<hash>`, named by their content. */
 export const generationPrefix = 'build-'
 
+/** The content hash of one compiled file, as `generationName` and a build cache compare it. */
+export function fileContentHash(contents: string | Uint8Array): string {
+  return createHash('sha256').update(contents).digest('hex').slice(0, 32)
+}
+
 /**
- * The name of the generation folder for compiled files (`paths` relative to it, `read` giving each
- * one's contents, read one at a time so a large output never sits in memory whole): a hash of
- * every path and byte, so the same sources give the same name and any change a new one. A build's
- * modules go to a folder of their own that nothing else names until `registry.js` does, which is
- * what lets the commit never replace a module the previous registry imports (see `writeOutDir`).
+ * The name of the generation folder for compiled files (`hashes`: each one's `fileContentHash`, by
+ * path relative to the folder): a hash of every path and content hash, so the same sources give
+ * the same name and any change a new one, without reading the files again. A build's modules go
+ * to a folder of their own that nothing else names until `registry.js` does, which is what lets
+ * the commit never replace a module the previous registry imports (see `writeOutDir`).
  */
-export function generationName(paths: readonly string[], read: (path: string) => string | Buffer): string {
+export function generationName(hashes: ReadonlyMap<string, string>): string {
   const hash = createHash('sha256')
-  for (const file of [...paths].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))) {
-    const contents = read(file)
-    hash.update(`${file}\0${contents.length}\0`).update(contents)
-  }
+  for (const file of [...hashes.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))) hash.update(`${file}\0${hashes.get(file)}\0`)
   return `${generationPrefix}${hash.digest('hex').slice(0, 16)}`
 }
 

@@ -1,4 +1,4 @@
-import { lstatSync, readFileSync, readdirSync, rmdirSync, rmSync } from 'node:fs'
+import { lstatSync, readFileSync, readdirSync, rmdirSync, unlinkSync } from 'node:fs'
 import path from 'node:path'
 import { commitStep } from './commit-step.js'
 import type { FileToWrite } from './write-files.js'
@@ -44,7 +44,8 @@ export function removeStaleFiles(outDir: string, previous: ReadonlySet<string>, 
     const absolute = path.join(outDir, file)
     const stat = lstatSync(absolute, { throwIfNoEntry: false })
     if (!stat?.isFile()) continue
-    rmSync(absolute, { force: true })
+    // A plain file (checked above): one unlink, not rmSync's walk, thousands of times over.
+    if (!unlinked(absolute)) continue
     // A kill from here on leaves the previous build half removed: nothing imports it any more.
     if (removed.length === 0) commitStep()
     removed.push(file)
@@ -53,6 +54,17 @@ export function removeStaleFiles(outDir: string, previous: ReadonlySet<string>, 
   // Deepest first, so a folder emptied by removing its empty subfolders goes too.
   for (const folder of [...folders].sort((a, b) => b.length - a.length)) removeIfEmpty(path.join(outDir, folder))
   return removed.sort()
+}
+
+/** Unlinks a file; false when it is gone already (as `rmSync`'s `force` allowed), any other failure thrown. */
+function unlinked(file: string): boolean {
+  try {
+    unlinkSync(file)
+    return true
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false
+    throw error
+  }
 }
 
 function removeIfEmpty(folder: string): void {

@@ -5,10 +5,9 @@ import { loadedCompiler } from './load-compiler.js'
 const EXIT_WAIT_MS = 2000
 
 /**
- * Ends esbuild's service process and waits until it is gone. It writes into a staging folder from
- * its own process, so an interrupted build can only remove that folder for good once it has
- * exited; and a finished `toolcat build` should leave no process behind (the service outlives the
- * call otherwise, with CPU time that nobody then accounts for). esbuild sends the process SIGTERM
+ * Ends esbuild's service process and waits until it is gone: an interrupted or finished
+ * `toolcat build` should leave no process behind (the service outlives the call otherwise, with
+ * CPU time that nobody then accounts for). esbuild sends the process SIGTERM
  * without waiting for it; where `/proc` lists this process's children (Linux), this waits until
  * Node has reaped them, else a tenth of a second, in which a Go process exits on SIGTERM.
  */

@@ -1,10 +1,11 @@
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import path from 'node:path'
 import type { Catalog, CatalogTool } from '../runtime/catalog.js'
 import { generateCatalogModule } from './catalog-module.js'
 import { generateCatalogTypes } from './catalog-types.js'
 import { serializeCatalog } from './catalog-json.js'
-import { compileTools, compileToolsInto } from './compile-tools.js'
+import { compileEach, compileTools, type CompiledOutput } from './compile-tools.js'
+import { GenerationWriter } from './carry-over.js'
 import { stopCompiler } from './stop-compiler.js'
 import { onInterrupt } from './interrupt.js'
 import { decideModuleType } from './module-type.js'
@@ -16,7 +17,7 @@ import { generateRegistryModule } from './registry-module.js'
 import { generateRegistryTypes } from './registry-types.js'
 import { generateSearchModule, generateSearchTypes } from './search-module.js'
 import { commitStep } from './commit-step.js'
-import { generationName, sweepGenerations } from './generation.js'
+import { fileContentHash, generationName, sweepGenerations } from './generation.js'
 import { WriteBatch, type FileToWrite } from './write-files.js'
 import type { ValidatorMemo } from './validator-memo.js'
 
@@ -30,6 +31,13 @@ export interface OutDirOptions {
   readonly validators?: 'precompiled' | 'runtime'
   /** Validator code an earlier build generated, taken instead of generating it again (a build cache's). */
   readonly validatorMemo?: ValidatorMemo
+  /**
+   * Files of the previous build known to be as it wrote them, by path relative to the output
+   * folder, with their content hash (a build cache's record, see `OutDirWrite.hashes`): a compiled
+   * module the new generation holds at the same path with the same hash is hard-linked from the
+   * previous generation rather than written again.
+   */
+  readonly intact?: ReadonlyMap<string, string>
 }
 
 /** What `writeOutDir` did in the output folder. */
@@ -42,6 +50,10 @@ export interface OutDirWrite {
   readonly moduleType?: string
   /** The source files the compiler read (absolute, sorted): with the catalog, everything the output is made from. */
   readonly inputs: string[]
+  /** The content hash (`fileContentHash`) of each compiled module, by path relative to the output folder: what a later build's `intact` takes. */
+  readonly hashes: Record<string, string>
+  /** How many compiled modules were hard-linked from the previous generation rather than written. */
+  readonly carried: number
 }
 
 /**
@@ -66,25 +78,27 @@ export async function writeOutDir(catalog: Catalog, options: OutDirOptions, alon
   const previous = readManifest(outDir)
   const moduleType = decideModuleType(outDir, path.resolve(options.root), previous)
   const batch = new WriteBatch()
-  // The compiler writes into the staging folder from its own process: stop it before the batch's
-  // cleanup removes that folder, or it could be recreated by a late write.
+  // The compiler is a process of its own: stopped before the batch's cleanup, so that nothing
+  // outlives the interrupted build.
   const release = onInterrupt(async () => {
     await stopCompiler()
     batch.abort()
   })
   try {
-    // Files from memory first: a file-size limit (ulimit -f) then fails in this process with
-    // EFBIG, where it would kill esbuild's with SIGXFSZ and lose the reason.
+    // Files from memory first: a file-size limit (ulimit -f) then fails before any compiling. This
+    // process writes every file (esbuild none), so such a limit is an EFBIG here, never a
+    // SIGXFSZ that would kill esbuild and lose the reason.
     const generated = generatedFiles(catalog)
     if (moduleType.marker !== undefined) generated.push({ path: 'package.json', contents: moduleType.marker.contents })
     const outside = (file: CompiledFile) => ({ path: path.join(outDir, file.path), contents: file.contents })
     batch.write([...generated.map(outside), ...alongside])
     const staging = batch.stagingFolder(outDir)
     sweepGenerations(outDir, previous)
-    let inputs: string[] = []
-    const compiled = await compileToolsInto(staging, catalog, path.resolve(options.root), target, fileOf, (read) => (inputs = read), options.validatorMemo)
-    const tree = compiled.map((file) => file.slice('tools/'.length))
-    const generation = `tools/${generationName(tree, (file) => readFileSync(path.join(staging, 'tools', file)))}`
+    const writer = new GenerationWriter(path.join(staging, 'tools'), outDir, previous, options.intact)
+    const place = (file: CompiledOutput) => writer.place({ path: file.path.slice('tools/'.length), contents: file.contents })
+    const inputs = await compileEach(catalog, path.resolve(options.root), target, fileOf, place, options.validatorMemo)
+    const tree = [...writer.hashes.keys()].sort(byPath)
+    const generation = `tools/${generationName(writer.hashes)}`
     // The same generation in place (a build of unchanged sources) is complete: the manifest lists it.
     const inPlace = previous.has(`${generation}/${tree[0]}`) && existsSync(path.join(outDir, generation))
     if (tree.length > 0 && !inPlace) batch.adopt(path.join(staging, 'tools'), path.join(outDir, generation))
@@ -98,7 +112,8 @@ export async function writeOutDir(catalog: Catalog, options: OutDirOptions, alon
     const removed = removeStaleFiles(outDir, previous, owned)
     // Said once, when the marker first appears; later builds keep it silently.
     const said = moduleType.reason !== undefined && !previous.has('package.json') ? { moduleType: moduleType.reason } : {}
-    return { files: [...owned, manifestName].sort(byPath), removed, ...said, inputs }
+    const hashes = Object.fromEntries(tree.map((file) => [`${generation}/${file}`, writer.hashes.get(file) as string]))
+    return { files: [...owned, manifestName].sort(byPath), removed, ...said, inputs, hashes, carried: writer.linked }
   } catch (error) {
     batch.abort()
     throw error
@@ -114,8 +129,7 @@ export async function writeOutDir(catalog: Catalog, options: OutDirOptions, alon
 export async function renderOutDir(catalog: Catalog, options: OutDirOptions): Promise<FileToWrite[]> {
   const { outDir, target, fileOf } = planOutDir(catalog, options)
   const compiled = (await compileTools(catalog, path.resolve(options.root), target, fileOf)).map((file) => ({ ...file, path: file.path.slice('tools/'.length) }))
-  const contents = new Map(compiled.map((file) => [file.path, file.contents]))
-  const generation = `tools/${generationName([...contents.keys()], (file) => contents.get(file) ?? '')}`
+  const generation = `tools/${generationName(new Map(compiled.map((file) => [file.path, fileContentHash(file.contents)])))}`
   const registry = generateRegistryModule(catalog, { ...target, entrySpecifier: (tool) => `./${generation}/${fileOf(tool)}.js` })
   const generated = [...generatedFiles(catalog), { path: 'registry.js', contents: registry }, ...compiled.map((file) => ({ ...file, path: `${generation}/${file.path}` }))]
   return generated.sort((a, b) => byPath(a.path, b.path)).map((file) => ({ path: path.join(outDir, file.path), contents: file.contents }))

@@ -1,10 +1,12 @@
-import { readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { spawnSync } from 'node:child_process'
+import { readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { cachedBuild } from '../../src/analyze/cache/cached-build.js'
 import { projectWith, toolSource, writeFile } from './project.js'
-import { build, expectSameAsCold } from './cache-outputs.js'
-import { runCli } from './run-cli.js'
+import { KILL_AT_COMMIT_STEP } from '../../src/emit/commit-step.js'
+import { build, expectSameAsCold, tree } from './cache-outputs.js'
+import { repoRoot, runCli } from './run-cli.js'
 
 const shared = "import type { Shared } from '../types/shared.js'"
 
@@ -104,5 +106,57 @@ describe('validator code kept between builds', () => {
     // An output file edited by hand is not what the cache recorded: the folder is written again.
     writeFileSync(path.join(root, 'out/registry.js'), '// edited\n')
     expectSameAsCold(root)
+  }, 300_000)
+})
+
+/** The files of the output's generation folder (path inside it → inode and bytes). */
+function generationFiles(out: string): Map<string, { ino: number; text: string }> {
+  const tools = path.join(out, 'tools')
+  const generation = readdirSync(tools).find((name) => name.startsWith('build-')) as string
+  const folder = path.join(tools, generation)
+  const files = readdirSync(folder, { recursive: true, encoding: 'utf8' }).filter((name) => statSync(path.join(folder, name)).isFile())
+  return new Map(files.map((name) => [name, { ino: statSync(path.join(folder, name)).ino, text: readFileSync(path.join(folder, name), 'utf8') }]))
+}
+
+describe('compiled modules carried over from the previous build', () => {
+  test('a rebuild after one edit links every unchanged module from the previous generation, writes the changed ones, and matches a cold build', () => {
+    const root = cacheProject()
+    build(root, '--outDir', 'out')
+    const before = generationFiles(path.join(root, 'out'))
+    writeFile(root, 'tools/beta.ts', toolSource('Beta tool.', '{ b: string; flag?: boolean; /** @minimum 1 */ count?: number }'))
+    expectSameAsCold(root)
+    const after = generationFiles(path.join(root, 'out'))
+    const same = [...after.keys()].filter((name) => before.get(name)?.text === after.get(name)?.text)
+    // A parameter type is erased from the compiled entry: only beta's validator changed.
+    expect(same).toEqual(expect.arrayContaining(['alpha.js', 'alpha.validate.js', 'beta.js', 'gamma.js', 'gamma.validate.js']))
+    // The same file (one inode, two names until the previous generation went), not a copy.
+    for (const name of same) expect(after.get(name)?.ino, name).toBe(before.get(name)?.ino)
+    expect(after.get('beta.validate.js')?.text).not.toBe(before.get('beta.validate.js')?.text)
+    expect(after.get('beta.validate.js')?.ino).not.toBe(before.get('beta.validate.js')?.ino)
+  }, 300_000)
+
+  test('a compiled module edited by hand is written again, not linked; a build killed after linking leaves the previous output whole', () => {
+    const root = cacheProject()
+    build(root, '--outDir', 'out')
+    const out = path.join(root, 'out')
+    const generation = readdirSync(path.join(out, 'tools')).find((name) => name.startsWith('build-')) as string
+    writeFileSync(path.join(out, 'tools', generation, 'alpha.validate.js'), '// edited by hand\n')
+    writeFile(root, 'tools/beta.ts', toolSource('Beta tool.', '{ b: string; flag?: boolean }'))
+    const previous = tree(out)
+    // Killed before the first rename of its commit: the new generation was staged, links and all.
+    const { [KILL_AT_COMMIT_STEP]: _unset, ...inherited } = process.env
+    const killed = spawnSync(process.execPath, [path.join(repoRoot, 'dist/src/cli/bin.js'), 'build', 'tools', '--outDir', 'out'], {
+      cwd: root,
+      encoding: 'utf8',
+      env: { ...inherited, [KILL_AT_COMMIT_STEP]: '1' },
+    })
+    expect(killed.signal).toBe('SIGKILL')
+    const left = tree(out)
+    const staged = Object.keys(left).filter((name) => /\.toolcat-staging-|\.tmp$/.test(name))
+    expect(staged.length).toBeGreaterThan(0)
+    for (const name of staged) delete left[name]
+    expect(left).toEqual(previous)
+    expectSameAsCold(root)
+    expect(generationFiles(out).get('alpha.validate.js')?.text).not.toContain('edited by hand')
   }, 300_000)
 })

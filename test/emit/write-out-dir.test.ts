@@ -3,7 +3,7 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { serializeCatalog } from '../../src/emit/catalog-json.js'
-import { writeOutDir } from '../../src/emit/write-out-dir.js'
+import { renderOutDir, writeOutDir } from '../../src/emit/write-out-dir.js'
 import { fixtureCatalog, fixtureRoot, generatedProject, repoRoot } from '../registry/out-dir.js'
 
 let first = ''
@@ -71,6 +71,14 @@ test('the same catalog and sources give byte-identical files, with no absolute p
     expect(b.get(name), name).toBe(contents)
     for (const absolute of [repoRoot, first, path.dirname(first)]) expect(contents, name).not.toContain(absolute)
   }
+})
+
+test('renderOutDir renders in memory the files writeOutDir wrote, the generation folder named alike', async () => {
+  const out = path.join(first, 'out')
+  const rendered = await renderOutDir(fixtureCatalog(), { root: fixtureRoot, outDir: out })
+  const written = readdirSync(out, { recursive: true, encoding: 'utf8' }).filter((name) => name.includes('.') && !['.toolcat-manifest.json', 'package.json'].includes(name))
+  expect(rendered.map((file) => path.relative(out, file.path)).sort()).toEqual(written.sort())
+  for (const file of rendered) expect(file.contents, file.path).toBe(readFileSync(file.path, 'utf8'))
 })
 
 test('precompiled output holds no eval or new Function, and no ajv compiler', () => {
