@@ -1,5 +1,5 @@
 import { compare } from './order.js'
-import type { PropertyView, TypeView } from './view.js'
+import type { PropertyView, TypeKind, TypeView } from './view.js'
 
 /** Where a member is declared, as both backends report it (absolute file, start of the declaration). */
 export interface MemberPosition {
@@ -15,12 +15,54 @@ export interface MemberPosition {
  * so both give the same order.
  */
 export function sourceOrderedMembers<P extends { readonly name: string }>(members: readonly P[], positionOf: (member: P) => MemberPosition | undefined): P[] {
-  const keyed = members.map((member) => ({ member, at: positionOf(member) }))
+  return sortedByKey(members, positionOf, (a, b) => compare(a.file, b.file) || a.position - b.position)
+}
+
+/** Members in the order of their keys, those without a key after them, by name. */
+function sortedByKey<P extends { readonly name: string }, K>(members: readonly P[], keyOf: (member: P) => K | undefined, byKey: (a: K, b: K) => number): P[] {
+  const keyed = members.map((member) => ({ member, at: keyOf(member) }))
   keyed.sort((a, b) => {
     if (a.at === undefined || b.at === undefined) return a.at === b.at ? compare(a.member.name, b.member.name) : a.at === undefined ? 1 : -1
-    return compare(a.at.file, b.at.file) || a.at.position - b.at.position
+    return byKey(a.at, b.at)
   })
   return keyed.map(({ member }) => member)
+}
+
+/** A member of an object literal as written: a spread with the type it spreads, or any other member at its start. */
+export type LiteralMember<N> = { readonly spread: TypeView<N> } | { readonly at: MemberPosition }
+
+/** Kinds whose properties a spread copies; any other spread (`...undefined`, `...'text'`) names none. */
+const spreadKinds = new Set<TypeKind>(['object', 'intersection', 'class'])
+
+/**
+ * The members of an object literal written with spreads (`{ a, ...args, z }`) in the order its
+ * value's keys take at run time: each spread's members where the spread is written, in the spread
+ * type's own order (of a union, each member's in turn), the other members where they are written,
+ * and a member written again after a spread (`{ ...args, id: 2 }`) where its key first appeared.
+ * Neither checker keeps that order (TypeScript 6 puts the members after a spread first, TypeScript 7
+ * sorts them by declaration), so every backend's view applies this. Members found nowhere follow, by name.
+ */
+export function literalOrderedMembers<N, P extends { readonly name: string }>(members: readonly P[], literal: readonly LiteralMember<N>[], positionOf: (member: P) => MemberPosition | undefined): P[] {
+  const written = new Map<string, string[]>()
+  for (const member of members) {
+    const at = positionOf(member)
+    if (at !== undefined) written.set(positionKey(at), [...(written.get(positionKey(at)) ?? []), member.name])
+  }
+  const rank = new Map<string, number>()
+  for (const member of literal) {
+    const names = 'spread' in member ? spreadNames(member.spread) : (written.get(positionKey(member.at)) ?? [])
+    for (const name of names) if (!rank.has(name)) rank.set(name, rank.size)
+  }
+  return sortedByKey(members, ({ name }) => rank.get(name), (a, b) => a - b)
+}
+
+function positionKey({ file, position }: MemberPosition): string {
+  return `${position}:${file}`
+}
+
+function spreadNames<N>(type: TypeView<N>): string[] {
+  if (type.kind === 'union') return type.members().flatMap(spreadNames)
+  return spreadKinds.has(type.kind) ? orderedProperties(type).map(({ name }) => name) : []
 }
 
 /**

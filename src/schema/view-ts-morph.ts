@@ -2,7 +2,8 @@ import { Node, ts, type Symbol as MorphSymbol, type Type, type TypeNode } from '
 import { kindOf, kindOfFlags, type LibTest } from './ts-morph-kind.js'
 import { inlineJsDoc } from './inline-jsdoc.js'
 import { enumInitializerValue, readsThroughValue } from './written-rules.js'
-import { optionalMemberType, sourceOrderedMembers } from './property-order.js'
+import { literalOrderedMembers, optionalMemberType, sourceOrderedMembers } from './property-order.js'
+import { morphPosition, spreadLiteral } from './ts-morph-literal.js'
 import type { Docs, MemberKind, NamedInfo, PropertyView, TupleElementView, TypeKind, TypeView, WrittenDerivation } from './view.js'
 import { declaredTypeNode, literalMemberTypeNode, namedDeclarations, writes, writtenDerivation, writtenElement, writtenTupleElements, writtenTupleLabels, writtenUnion } from './written-nodes.js'
 
@@ -99,8 +100,9 @@ class TsMorphTypeView implements TypeView<Node> {
 
   properties(): PropertyView<Node>[] {
     const properties = this.declaredProperties()
-    if ((this.type.getObjectFlags() & ts.ObjectFlags.Mapped) === 0) return properties
-    return sourceOrderedMembers(properties, ({ node }) => node && { file: node.getSourceFile().getFilePath(), position: node.getStart() })
+    if ((this.type.getObjectFlags() & ts.ObjectFlags.Mapped) !== 0) return sourceOrderedMembers(properties, ({ node }) => morphPosition(node))
+    const literal = spreadLiteral(this.type, this.view)
+    return literal ? literalOrderedMembers(properties, literal, ({ node }) => morphPosition(node)) : properties
   }
 
   private declaredProperties(): PropertyView<Node>[] {

@@ -1,6 +1,7 @@
 import type { Node } from 'typescript/unstable/ast'
 import type { Symbol as NativeSymbol, Type } from 'typescript/unstable/sync'
-import { optionalMemberType, sourceOrderedMembers } from '../../schema/property-order.js'
+import { literalOrderedMembers, optionalMemberType, sourceOrderedMembers } from '../../schema/property-order.js'
+import { nativePosition, spreadLiteral } from './spread-literal.js'
 import type { Docs, MemberKind, PropertyView } from '../../schema/view.js'
 import type { NativeChecker } from './checker.js'
 import type { NativeTypeView } from './type-view.js'
@@ -20,7 +21,8 @@ type MemberDeclaration = Node & { readonly initializer?: Node; readonly modifier
  * The property views of an object type, as the ts-morph view gives them: each type read from the
  * property's declared type node when that node writes it (the types of all those nodes asked in
  * one request), JSDoc, member kind, visibility and a class field's initialiser from the
- * declaration; a mapped type's members in source order.
+ * declaration; a mapped type's members in source order, an object literal's with spreads in the
+ * order its keys take (see `literalOrderedMembers`).
  */
 export function propertyViews(checker: NativeChecker, owner: Type, { symbols, types }: FetchedProperties): PropertyView<Node>[] {
   const nodes = symbols.map((symbol) => checker.declarationOf(symbol) as MemberDeclaration | undefined)
@@ -51,8 +53,9 @@ export function propertyViews(checker: NativeChecker, owner: Type, { symbols, ty
     }
   })
   const { ObjectFlags } = checker.modules.sync
-  if ((((owner as { objectFlags?: number }).objectFlags ?? 0) & ObjectFlags.Mapped) === 0) return views
-  return sourceOrderedMembers(views, ({ node }) => node && { file: node.getSourceFile().fileName, position: node.getStart() })
+  if ((((owner as { objectFlags?: number }).objectFlags ?? 0) & ObjectFlags.Mapped) !== 0) return sourceOrderedMembers(views, ({ node }) => nativePosition(node))
+  const literal = spreadLiteral(checker, owner)
+  return literal ? literalOrderedMembers(views, literal, ({ node }) => nativePosition(node)) : views
 }
 
 /**
