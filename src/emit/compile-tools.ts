@@ -14,6 +14,7 @@ import { loadCompiler } from './load-compiler.js'
 import { toolcatNamesImported, toolcatSubsetModule } from './toolcat-imports.js'
 import { emitValidatorModules, helperModulePath, type CompiledFile } from './validator-modules.js'
 import type { ValidatorMemo } from './validator-memo.js'
+import { validatorRuntimeFile } from './validator-runtime-names.js'
 
 const entryNamespace = 'toolcat-entry'
 const helperNamespace = 'toolcat-helper'
@@ -100,7 +101,7 @@ function buildOptions(
     absWorkingDir: root,
     entryPoints: [
       ...catalog.tools.map((tool) => ({ in: `${entryNamespace}:${tool.name}`, out: `tools/${fileOf(tool)}` })),
-      ...(helpers.length === 0 ? [] : [{ in: `${helperNamespace}:${helpers.join(',')}`, out: helperModulePath.slice(0, -'.js'.length) }]),
+      ...helperEntries(helpers),
     ],
     bundle: true,
     splitting: true,
@@ -135,23 +136,32 @@ function entryModules(lookup: (name: string) => CatalogTool | undefined, target:
 }
 
 /**
- * The one module through which the output's validators reach ajv's run-time helpers: the exports
- * of toolcat's own `validator-runtime` they use, bundled with the ajv and re2js code behind them
- * (resolved from toolcat, whose dependencies they are), so that the output imports no package for them.
+ * One entry a module of helpers (`helperModulePath`): the used exports of one file of toolcat's
+ * `validator-runtime`, in a stable order, so a validator using `format` never loads re2js.
+ */
+function helperEntries(helpers: readonly string[]): { in: string; out: string }[] {
+  const byModule = new Map<string, string[]>()
+  for (const exported of helpers) byModule.set(helperModulePath(exported), [...(byModule.get(helperModulePath(exported)) ?? []), exported])
+  return [...byModule].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([module, exports]) => ({ in: `${helperNamespace}:${exports.join(',')}`, out: module.slice(0, -'.js'.length) }))
+}
+
+/**
+ * The modules through which the output's validators reach ajv's run-time helpers: the exports of
+ * one file of toolcat's own `validator-runtime` each, bundled with the ajv and re2js code behind
+ * them (resolved from toolcat, whose dependencies they are), so that the output imports no package for them.
  */
 function helperModules(): Plugin {
-  const source = path.join(toolcatDir, '../runtime/validator-runtime.js')
-  // The index re-exports one module a helper, each importing its ajv file.
-  const fromSource = (importer: string): boolean => path.dirname(importer) === source.slice(0, -'.js'.length)
+  const sourceDir = path.join(toolcatDir, '../runtime/validator-runtime')
+  const fromSource = (importer: string): boolean => path.dirname(importer) === sourceDir
   return {
     name: 'toolcat-validator-helpers',
     setup(build) {
       build.onResolve({ filter: new RegExp(`^${helperNamespace}:`) }, (args) => ({ path: args.path.slice(helperNamespace.length + 1), namespace: helperNamespace }))
-      build.onLoad({ filter: /.*/, namespace: helperNamespace }, (args) => ({
-        contents: `export { ${args.path.split(',').join(', ')} } from ${stringLiteral(source)}\n`,
-        loader: 'js',
-        resolveDir: toolcatDir,
-      }))
+      build.onLoad({ filter: /.*/, namespace: helperNamespace }, (args) => {
+        const exports = args.path.split(',')
+        const source = path.join(sourceDir, `${validatorRuntimeFile(exports[0] as string)}.js`)
+        return { contents: `export { ${exports.join(', ')} } from ${stringLiteral(source)}\n`, loader: 'js', resolveDir: toolcatDir }
+      })
       build.onResolve({ filter: /^(ajv|re2js)/ }, (args) => (fromSource(args.importer) ? { path: createRequire(args.importer).resolve(args.path) } : undefined))
     },
   }

@@ -8,6 +8,7 @@ import standalone from 'ajv/dist/standalone/index.js'
 import { codegenAjv } from '../../src/emit/codegen-ajv.js'
 import { linkSharedSubschemas, SUBSCHEMA_KEYWORD } from '../../src/emit/shared-subschemas.js'
 import { emitValidatorModules, helperModulePath } from '../../src/emit/validator-modules.js'
+import { validatorHelpers } from '../../src/emit/validator-runtime-names.js'
 import { ajvFor } from '../../src/runtime/ajv-instance.js'
 import type { Catalog, CatalogTool } from '../../src/runtime/catalog.js'
 import { planValidation } from '../../src/runtime/normalise/validation-plan.js'
@@ -50,8 +51,11 @@ beforeAll(async () => {
     mkdirSync(path.dirname(path.join(out, file)), { recursive: true })
     writeFileSync(path.join(out, file), contents)
   }
-  mkdirSync(path.dirname(path.join(out, helperModulePath)), { recursive: true })
-  writeFileSync(path.join(out, helperModulePath), `export * from ${JSON.stringify(path.join(repoRoot, 'dist/runtime/validator-runtime.js'))}\n`)
+  // Each helper's module (one a file of the runtime) re-exports the built runtime.
+  for (const { exported } of validatorHelpers()) {
+    mkdirSync(path.dirname(path.join(out, helperModulePath(exported))), { recursive: true })
+    writeFileSync(path.join(out, helperModulePath(exported)), `export * from ${JSON.stringify(path.join(repoRoot, 'dist/runtime/validator-runtime.js'))}\n`)
+  }
   for (const tool of tools) modules.set(tool.name, (await import(pathToFileURL(path.join(out, `tools/${tool.name}.validate.js`)).href)) as ToolModule)
 }, 120_000)
 

@@ -45,7 +45,8 @@ test('writes the catalog, its module, the registry, their types, one compiled en
     'tools/build-*/delete-file.validate.js',
     'tools/build-*/flaky.js',
     'tools/build-*/flaky.validate.js',
-    'tools/build-*/helpers/validator-runtime.js',
+    'tools/build-*/helpers/equal.js',
+    'tools/build-*/helpers/ucs2length.js',
     'tools/build-*/lookup.js',
     'tools/build-*/lookup.validate.js',
     'tools/build-*/search.js',
@@ -53,14 +54,18 @@ test('writes the catalog, its module, the registry, their types, one compiled en
   ])
   // Code the tool modules share (the import recorder) is split into chunks.
   expect(names.some((name) => name.startsWith('tools/build-*/chunk-'))).toBe(true)
-  // Each entry takes its validator from the module beside it; the validators, not bundled, import ajv's helpers through tools/helpers/.
+  // Each entry takes its validator from the module beside it; the validators, not bundled, import ajv's helpers through tools/helpers/, a module a helper.
   expect(filesOf(first).get('tools/build-*/add.js')).toMatch(/from "\.\/add\.validate\.js"/)
-  expect(filesOf(first).get('tools/build-*/search.validate.js')).toMatch(/^import \{ equal as toolcat\$equal, ucs2length as toolcat\$ucs2length \} from "\.\/helpers\/validator-runtime\.js"$/m)
-  // That one module holds the helpers the validators use (and imports no package), not the rest of them.
-  const helpers = filesOf(first).get('tools/build-*/helpers/validator-runtime.js') ?? ''
-  expect(helpers).not.toMatch(/from "[^./]/)
-  expect(helpers).toMatch(/export \{[^}]*\bequal\b[^}]*\bucs2length\b[^}]*\}/)
-  expect(helpers).not.toMatch(/fullFormats|fast-uri/)
+  expect(filesOf(first).get('tools/build-*/search.validate.js')).toMatch(/^import \{ equal as toolcat\$equal \} from "\.\/helpers\/equal\.js"$/m)
+  expect(filesOf(first).get('tools/build-*/search.validate.js')).toMatch(/^import \{ ucs2length as toolcat\$ucs2length \} from "\.\/helpers\/ucs2length\.js"$/m)
+  // Each module holds its one helper (and imports no package), not the rest of them.
+  for (const name of ['equal', 'ucs2length']) {
+    const helpers = filesOf(first).get(`tools/build-*/helpers/${name}.js`) ?? ''
+    expect(helpers).not.toMatch(/from "[^./]/)
+    expect(helpers).toMatch(new RegExp(`export \\{[^}]*\\b${name}\\b[^}]*\\}`))
+    expect(helpers).not.toMatch(/fullFormats|fast-uri|RE2/)
+  }
+  expect(filesOf(first).get('tools/build-*/helpers/equal.js')).not.toMatch(/ucs2length/)
   expect(filesOf(first).get('catalog.json')).toBe(serializeCatalog(fixtureCatalog()))
 })
 
