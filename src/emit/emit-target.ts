@@ -8,7 +8,7 @@ export interface EmitTarget {
   handlerSpecifier(tool: CatalogTool): string
   /** Specifier of a tool's lazy entry module (handler re-export + its validator). */
   entrySpecifier(tool: CatalogTool): string
-  /** 'precompiled' (default): ajv standalone validators generated at build time; 'runtime': compiled with ajv on first call. */
+  /** 'precompiled' (default): standalone validators generated at build time (toolcat's own generator, ajv's outside its subset); 'runtime': compiled with ajv on first call. */
   validators: 'precompiled' | 'runtime'
   /**
    * Specifier by which a tool's entry module imports its precompiled validator when that lives in a
