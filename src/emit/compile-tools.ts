@@ -141,7 +141,10 @@ function entryModules(lookup: (name: string) => CatalogTool | undefined, target:
  */
 function helperEntries(helpers: readonly string[]): { in: string; out: string }[] {
   const byModule = new Map<string, string[]>()
-  for (const exported of helpers) byModule.set(helperModulePath(exported), [...(byModule.get(helperModulePath(exported)) ?? []), exported])
+  for (const exported of helpers) {
+    const module = helperModulePath(exported)
+    byModule.set(module, [...(byModule.get(module) ?? []), exported])
+  }
   return [...byModule].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([module, exports]) => ({ in: `${helperNamespace}:${exports.join(',')}`, out: module.slice(0, -'.js'.length) }))
 }
 

@@ -36,14 +36,15 @@ describe('the build cache and extended tsconfigs', () => {
 
   test('tsconfigChain follows relative, extensionless, array and package extends once each, and keeps what resolves to nothing', () => {
     const root = projectWith({
-      'tsconfig.json': '{ "extends": ["./a", "@scope/shared/base.json", "./missing"] }',
+      'tsconfig.json': '{ "extends": ["./a", "@scope/shared/base.json", "./missing", "./folder"] }',
+      'folder/readme.txt': 'a folder is no config\n',
       'a.json': '/* a */ { "extends": "./b.json", }',
       'b.json': '{ "extends": "./a.json" }',
       'node_modules/@scope/shared/package.json': '{ "name": "@scope/shared", "version": "1.0.0" }',
       'node_modules/@scope/shared/base.json': '{ "compilerOptions": {} }',
     })
     const chain = tsconfigChain(path.join(root, 'tsconfig.json')).map((link) => ('file' in link ? path.relative(root, link.file) : `? ${link.unresolved}`))
-    expect(chain).toEqual(['tsconfig.json', 'a.json', 'b.json', 'node_modules/@scope/shared/base.json', '? ./missing'])
+    expect(chain).toEqual(['tsconfig.json', 'a.json', 'b.json', 'node_modules/@scope/shared/base.json', '? ./missing', '? ./folder'])
   })
 
   test('comments and trailing commas are blanked out, strings kept whole', () => {

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs'
+import { readFileSync, statSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 
@@ -50,7 +50,7 @@ function extendsOf(file: string): string[] {
 function resolveExtends(specifier: string, dir: string): string | undefined {
   if (specifier.startsWith('.') || path.isAbsolute(specifier)) {
     const target = path.resolve(dir, specifier)
-    return [target, `${target}.json`].find((candidate) => existsSync(candidate) && !candidate.endsWith(path.sep))
+    return [target, `${target}.json`].find((candidate) => statSync(candidate, { throwIfNoEntry: false })?.isFile() === true)
   }
   const require = createRequire(path.join(dir, 'tsconfig.json'))
   for (const candidate of [specifier, `${specifier}.json`, `${specifier}/tsconfig.json`]) {
