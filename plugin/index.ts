@@ -34,7 +34,10 @@ export const toolcat = createUnplugin((options: ToolcatPluginOptions | undefined
   const emitted = new Map<string | undefined, string>()
 
   // The root is only known once the bundler's own config is, so the session starts lazily.
-  const current = (): CatalogSession => (session ??= new CatalogSession(resolveOptions(options, bundlerRoot)))
+  // esbuild tells a plugin nothing of watch mode, where a start from the cache would leave the
+  // first edit to start the live checker (an esbuild watch test missed edits that way): no cache there.
+  const sessionOptions = meta.framework === 'esbuild' ? { ...options, cache: false as const } : options
+  const current = (): CatalogSession => (session ??= new CatalogSession(resolveOptions(sessionOptions, bundlerRoot)))
   // Every derivation keeps the declaration file in step with the catalog; a failure to write it
   // is said once, not once per virtual module.
   const warned = new Set<string>()
