@@ -3,6 +3,7 @@ import { ToolError } from '../tool-error.js'
 import type { JsonSchema, ToolFaultBranch } from '../types.js'
 import { coerceString, copyJson, isRecordValue, setKey } from './copy.js'
 import type { PatternEngine } from './pattern-engine.js'
+import { followRefs } from './schema-nodes.js'
 import { shapeOf, type Shape } from './shape.js'
 import type { PlannedUnion, ValidationPlan } from './validation-plan.js'
 
@@ -393,7 +394,8 @@ export class Normaliser {
 
   /** The place of a list of schemas, built once per list; unions already `resolved` are not chosen again. */
   #place(nodes: readonly JsonSchema[], resolved: readonly JsonSchema[] = []): Place {
-    const key = `${nodes.map((node) => this.#id(node)).join(',')}|${resolved.map((node) => this.#id(node)).join(',')}`
+    // A bare reference is keyed as its target: every `$ref` to one definition shares its places, and so what was normalised there.
+    const key = `${nodes.map((node) => this.#id(bareTarget(this.#parameters, node))).join(',')}|${resolved.map((node) => this.#id(node)).join(',')}`
     let place = this.#places.get(key)
     if (place === undefined) {
       const shape = shapeOf(this.#parameters, nodes, this.#patterns)
@@ -429,4 +431,10 @@ function asBranch(branch: unknown): { branch: JsonSchema } | undefined {
 /** A JSON pointer to `path` in a value (as validators' `instancePath`). */
 function pointerOf(path: readonly (string | number)[]): string {
   return path.map((segment) => `/${String(segment).replaceAll('~', '~0').replaceAll('/', '~1')}`).join('')
+}
+
+/** The node a bare reference (beside annotations only) names, else the node itself. */
+function bareTarget(root: JsonSchema, node: JsonSchema): object {
+  const target = followRefs(root, node)
+  return typeof target === 'object' ? target : node
 }
