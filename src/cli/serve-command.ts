@@ -38,8 +38,12 @@ The server stops when stdin ends (stdio) or on SIGINT, SIGTERM or SIGHUP, saying
 Options:
   --mcp <dir>                 the build or tools folder to serve (required)
   --http [host:]port          serve Streamable HTTP on http://host:port/mcp (host: 127.0.0.1; a
-                              loopback server refuses other Host and Origin headers); port 0 picks one
-  --allowed-origin <origin>   an Origin a browser page may call from (repeatable; with --http)
+                              loopback server refuses other Host headers); port 0 picks one. Any
+                              other host needs --allowed-host or --allowed-origin
+  --allowed-host <host>       a Host header accepted, with its port (repeatable; with --http; on a
+                              loopback server: besides localhost, 127.0.0.1 and [::1])
+  --allowed-origin <origin>   an Origin a browser page may call from (repeatable; with --http); a
+                              request with any other Origin is 403
   --confirm <ask|allow|deny>  who confirms a consequential tool: ask (default) asks the person
                               through the client (elicitation, input_required) and refuses when
                               the client cannot ask or says anything but yes; allow approves every
@@ -77,6 +81,7 @@ SIGINT, SIGTERM or SIGHUP, 1 when the tools cannot be built or served, 2 on bad 
     mcp: { type: 'string' },
     http: { type: 'string' },
     'allowed-origin': { type: 'string', multiple: true },
+    'allowed-host': { type: 'string', multiple: true },
     handlers: { type: 'string' },
     search: { type: 'boolean' },
     pin: { type: 'string' },
@@ -116,8 +121,13 @@ SIGINT, SIGTERM or SIGHUP, 1 when the tools cannot be built or served, 2 on bad 
       return serveStdio(createMcpCore(options), { maxRequestBytes, maxInFlight, log, startLine: `toolcat: serving ${count} tools over MCP (stdio)${unlisted}; ${mode}` })
     }
     const origins = (input.values['allowed-origin'] as string[] | undefined) ?? []
+    const hosts = (input.values['allowed-host'] as string[] | undefined) ?? []
     const loopback = ['127.0.0.1', 'localhost', '::1'].includes(http.host)
-    return serveHttp((port) => ({ ...options, maxRequestBytes, maxInFlight, allowedOrigins: origins, ...(loopback ? { allowedHosts: loopbackHosts(port) } : {}) }), {
+    if (!loopback && hosts.length === 0 && origins.length === 0) {
+      throw new UsageError(`--http ${input.values.http as string} listens beyond loopback: set --allowed-host <name:port> (the Host clients send, repeatable) and, for browser pages, --allowed-origin <origin>`)
+    }
+    const allowedHosts = (port: number) => (loopback ? [...loopbackHosts(port), ...hosts] : hosts.length > 0 ? hosts : undefined)
+    return serveHttp((port) => ({ ...options, maxRequestBytes, maxInFlight, allowedOrigins: origins, ...(allowedHosts(port) === undefined ? {} : { allowedHosts: allowedHosts(port) }) }), {
       ...http,
       log,
       startLine: (url) => `toolcat: serving ${count} tools over MCP (Streamable HTTP) at ${url}${unlisted}; ${mode}`,
