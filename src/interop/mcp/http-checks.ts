@@ -45,9 +45,10 @@ function decodeParamValue(value: string): string {
 /**
  * Whether a request may reach the server: its `Host` (when `allowedHosts` is given) and its
  * `Origin` (when present) are known. An `Origin` is accepted only when `allowedOrigins` lists it
- * (or holds `*`) — never by comparing it with `Host`, which a DNS name rebound to this address
- * sets to the attacker's own name. A browser sends `Origin` with every POST, so a page of another
- * site, rebound or not, is refused; clients that are not browsers send none.
+ * (or holds `*`), or when its host is one of `allowedHosts` (the server's own origin, as the
+ * operator named it). It is never compared with the request's `Host` header, which a DNS name
+ * rebound to this address sets to the attacker's own name. A browser sends `Origin` with every
+ * POST, so a page of another site, rebound or not, is refused; clients that are not browsers send none.
  */
 export function foreignOrigin(request: Request, allowedOrigins: readonly string[], allowedHosts: readonly string[] | undefined): string | undefined {
   // Some runtimes keep Host out of the headers; their URL carries it.
@@ -56,6 +57,7 @@ export function foreignOrigin(request: Request, allowedOrigins: readonly string[
   const origin = request.headers.get('origin')
   if (origin === null) return undefined
   if (allowedOrigins.includes(origin) || allowedOrigins.includes('*')) return undefined
+  if (allowedHosts !== undefined && /^https?:\/\//i.test(origin) && allowedHosts.includes(hostOfUrl(origin).toLowerCase())) return undefined
   return `Origin ${origin} is not allowed (allowedOrigins lists the origins of the pages that may call)`
 }
 

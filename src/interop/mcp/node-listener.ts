@@ -18,7 +18,8 @@ export function createNodeListener(handler: (request: Request) => Promise<Respon
       const line = unguardedLine(req.socket.localAddress, req.socket.localPort)
       if (!warned) console.error(line)
       warned = true
-      res.writeHead(500, { 'content-type': 'text/plain' }).end(`${line}\n`)
+      const text = Buffer.from(`${line}\n`)
+      res.writeHead(500, { 'content-type': 'text/plain', 'content-length': String(text.length) }).end(text)
       req.resume()
       return
     }
