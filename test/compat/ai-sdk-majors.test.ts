@@ -4,7 +4,7 @@ import { testedLines } from './versions.js'
 import { aiSdkScript } from '../adapters/ai-sdk-script.js'
 
 // The AI SDK's previous and current majors, each in a fresh app holding the packed toolcat
-// installed with a plain `npm i` (ai 7 on Node 24, which it needs): a real generateText loop with
+// installed with a plain `npm i`: a real generateText loop with
 // that major's own mock model (MockLanguageModelV3 for ai 6, MockLanguageModelV4 for ai 7).
 const lines = testedLines.ai
 const appOf = appsOfEachLine('ai')

@@ -7,10 +7,10 @@ import { readmeBlock } from '../plugin/helpers/readme-block.js'
 import { appsOfEachLine, installedVersion, runInApp, toolcatWarnings } from './fresh-apps.js'
 import { testedLines } from './versions.js'
 
-// Mastra 0.24 and 1.x, each in a fresh app holding the packed toolcat installed with a plain `npm i`
-// (Mastra 1 on Node 24, which it needs): real agent runs (`new Agent({ model, tools })`, `generate`,
-// `stream`, `approveToolCall`, `declineToolCall`) with a scripted model on the AI SDK v5 model
-// interface (LanguageModelV2), which both majors drive. Each run is a fresh Node process, so
+// Mastra 0.24 and 1.x, each in a fresh app holding the packed toolcat installed with a plain `npm i`:
+// real agent runs (`new Agent({ model, tools })`, `generate`, `stream`, `approveToolCall`,
+// `declineToolCall`) with a scripted model on the AI SDK v5 model interface (LanguageModelV2),
+// which both majors drive. Each run is a fresh Node process, so
 // `imports()` counts exactly the tool modules that run imported.
 const lines = testedLines['@mastra/core']
 const appOf = appsOfEachLine('@mastra/core')

