@@ -6,3 +6,5 @@ export declare function installedInTmp(folder: string, spec: string, file: strin
 export declare function ltsNode(major: string | number): string
 /** An environment whose `PATH` starts with the folder of the Node binary `node`, so `npm`, `npx` and `#!/usr/bin/env node` scripts run on it. */
 export declare function envWithNode(node: string, env?: NodeJS.ProcessEnv): NodeJS.ProcessEnv
+/** What `node scripts/test-lts.mjs <args…>` runs: the LTS lines named (all when none is), and the arguments that go to vitest. */
+export declare function testPasses(args: readonly string[]): { lines: string[]; vitestArgs: string[] }

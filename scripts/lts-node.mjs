@@ -53,6 +53,18 @@ export function ltsNode(major) {
 }
 
 /**
+ * What `node scripts/test-lts.mjs <args…>` runs: leading arguments naming lines of
+ * {@link LTS_NODES} choose the passes (all of them, in order, when none is named); the rest go to vitest.
+ * @param {readonly string[]} args
+ * @returns {{ lines: string[], vitestArgs: string[] }}
+ */
+export function testPasses(args) {
+  const leading = args.findIndex((arg) => !Object.hasOwn(LTS_NODES, arg))
+  const named = args.slice(0, leading === -1 ? args.length : leading)
+  return { lines: named.length > 0 ? named : Object.keys(LTS_NODES), vitestArgs: args.slice(named.length) }
+}
+
+/**
  * An environment whose `PATH` starts with the folder of the Node binary `node`, so `npm`, `npx`
  * and `#!/usr/bin/env node` scripts run on it.
  * @param {string} node the path of a Node binary

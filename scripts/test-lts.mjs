@@ -6,13 +6,10 @@
 // and what the suites cache under `.tmp/` (tarballs, installed apps) serves every pass.
 import { spawnSync } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
-import { LTS_NODES, envWithNode, ltsNode } from './lts-node.mjs'
+import { LTS_NODES, envWithNode, ltsNode, testPasses } from './lts-node.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
-const args = process.argv.slice(2)
-const named = args.filter((arg) => Object.hasOwn(LTS_NODES, arg))
-const vitestArgs = args.filter((arg) => !Object.hasOwn(LTS_NODES, arg))
-const lines = named.length > 0 ? named : Object.keys(LTS_NODES)
+const { lines, vitestArgs } = testPasses(process.argv.slice(2))
 // Every binary first, so a registry failure stops the run before any pass starts.
 const binaries = lines.map((line) => ltsNode(line))
 
