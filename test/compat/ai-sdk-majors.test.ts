@@ -14,7 +14,7 @@ import { ${mock} as MockModel } from 'ai/test'
 import { deferredSteps, toAiSdkTools } from 'toolcat/ai-sdk'
 ${aiSdkScript}`
 
-describe.each(lines)('ai@$version in a fresh app (Node: $node)', (line) => {
+describe.each(lines)('ai@$version in a fresh app', (line) => {
   const major = Number(line.version.split('.')[0])
   const run = (body: string): any => runInApp(appOf(line.version), prelude(major >= 7 ? 'MockLanguageModelV4' : 'MockLanguageModelV3'), body)
 

@@ -49,7 +49,7 @@ const toolParts = (prompt) => prompt.filter((message) => message.role === 'tool'
 const agent = (model, tools) => new Agent({ id: 'helper', name: 'helper', instructions: 'help', model, tools })
 const withStorage = (model, tools) => new Mastra({ agents: { helper: agent(model, tools) }, storage: new InMemoryStore(), logger: false }).getAgent('helper')`
 
-describe.each(lines)('@mastra/core@$version in a fresh app (Node: $node)', (line) => {
+describe.each(lines)('@mastra/core@$version in a fresh app', (line) => {
   const run = (body: string): any => runInApp(appOf(line.version), prelude, body)
 
   test('installs with a plain npm i, no warning from toolcat, and the app has that major', () => {

@@ -9,7 +9,7 @@ import { testedLines } from './versions.js'
 const lines = testedLines['@openai/agents']
 const appOf = appsOfEachLine('@openai/agents')
 
-describe.each(lines)('@openai/agents@$version in a fresh app (Node: $node)', (line) => {
+describe.each(lines)('@openai/agents@$version in a fresh app', (line) => {
   const run = (body: string): any => runInApp(appOf(line.version), openAIAgentsPrelude, body)
 
   test('installs with a plain npm i, no warning from toolcat, and the app has that line', () => {
