@@ -20,13 +20,17 @@ export function refusalMessage(faults: readonly ToolFault[]): string {
   return lines.join('\n')
 }
 
-/** The faults a message lists: none at or below a union already reported, none at a place already listed by a union fault. */
+/**
+ * The faults a message lists: none at or below a union already reported, none at a place already
+ * listed by a union fault — except those of the closest branch a union fault names, which are
+ * what the caller most likely has to mend.
+ */
 function readableFaults(faults: readonly ToolFault[]): ToolFault[] {
   const shown: ToolFault[] = []
   const unions: (readonly (string | number)[])[] = []
   for (const fault of faults) {
     if (unions.some((union) => startsWith(fault.path, union))) continue
-    const union = fault.reason === 'anyOf' || fault.reason === 'oneOf' || fault.reason === 'contains'
+    const union = (fault.reason === 'anyOf' && fault.closestBranch === undefined) || fault.reason === 'oneOf' || fault.reason === 'contains'
     if (union) unions.push(fault.path)
     if (union && shown.some((listed) => startsWith(listed.path, fault.path) && listed.path.length === fault.path.length)) continue
     shown.push(fault)
@@ -48,7 +52,9 @@ export function formatFault(fault: ToolFault, root = ROOT_PATH): string {
   if (fault.reason === 'undeclared') return `${where}: not a declared key${fault.expected === undefined ? '' : ` (${fault.expected})`}`
   let text = `${where}: ${fault.reason}`
   if (fault.expected !== undefined) text += `; expected ${fault.expected}`
-  if (Object.hasOwn(fault, 'received')) text += `; received ${receivedText(fault.received)}`
+  // A union's closest branch lists its faults next: the whole object or array sent there would only repeat them.
+  const repeated = fault.closestBranch !== undefined && typeof fault.received === 'object' && fault.received !== null
+  if (Object.hasOwn(fault, 'received') && !repeated) text += `; received ${receivedText(fault.received)}`
   return text
 }
 

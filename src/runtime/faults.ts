@@ -24,11 +24,16 @@ const NO_BRANCH = '(no union branch matches)'
  * each reporting the value the caller sent there. A union that no branch matches comes before the
  * faults of its branches; ajv's `if` errors, which only repeat those of `then` / `else`, are left
  * out. With a normaliser, faults name the discriminated branches they lie in, and a discriminator
- * fault names the tag values expected.
+ * fault names the tag values expected. `decided` are the errors of unions the normaliser decides
+ * (see `Normaliser.decide`), each union's own then its closest branch's, listed after the others.
  */
-export function faultsOf(errors: readonly ErrorObject[], sent: unknown, copy: unknown, normaliser?: Normaliser): ToolFault[] {
+export function faultsOf(errors: readonly ErrorObject[], sent: unknown, copy: unknown, normaliser?: Normaliser, decided: readonly ErrorObject[] = []): ToolFault[] {
   // `if` errors only repeat those of `then` / `else`; a `propertyNames` error repeats the key's own.
-  return unionsFirst(errors.filter((error) => error.keyword !== 'if' && error.keyword !== 'propertyNames')).map((error) => {
+  const validated = unionsFirst(errors.filter((error) => error.keyword !== 'if' && error.keyword !== 'propertyNames'))
+  // A value of a type no branch takes has its type fault (naming every type the union takes): its union's faults would only repeat it.
+  const mistyped = validated.filter((error) => error.keyword === 'type').map((error) => error.instancePath)
+  const unions = decided.filter((error) => !mistyped.some((place) => error.instancePath === place || error.instancePath.startsWith(`${place}/`)))
+  return [...validated, ...unions].map((error) => {
     const fault = faultOf(error, sent, copy, normaliser)
     const branches = normaliser?.branchesAlong(copy, pointerPath(copy, error.instancePath)) ?? []
     return branches.length === 0 ? fault : { ...fault, branches }
@@ -79,6 +84,9 @@ function faultOf(error: ErrorObject, sent: unknown, copy: unknown, normaliser: N
     return { path: [...path, key], reason: 'undeclared', ...receivedAt(sent, [...path, key]) }
   }
   if (error.keyword === 'discriminator') return discriminatorFault(params, path, normaliser?.tagValuesAt(copy, pointerPath(copy, error.instancePath), String(params.tag)), sent)
+  if (error.keyword === 'anyOf' && typeof params.closest === 'number') {
+    return { path, reason: 'anyOf', expected: expectationOf(error, params, undefined), ...receivedAt(sent, path), closestBranch: params.closest + 1 }
+  }
   const constraint = limitOf(error.keyword, params)
   const checked = receivedAt(copy, pointerPath(copy, error.instancePath)).received
   return { path, reason: error.keyword, expected: expectationOf(error, params, checked), ...receivedAt(sent, path), ...constraint }
@@ -107,7 +115,10 @@ const EXPECTATIONS: Readonly<Record<string, (params: Params, checked: unknown) =
   format: (params) => String(params.format),
   pattern: (params) => `match ${String(params.pattern)}`,
   multipleOf: (params) => `multiple of ${String(params.multipleOf)}`,
-  anyOf: () => `a value of one of the union's branches (none matches)`,
+  anyOf: (params) =>
+    typeof params.closest === 'number'
+      ? `a value of one of the union's ${String(params.branches)} branches (none matches; closest: branch ${params.closest + 1})`
+      : `a value of one of the union's branches (none matches)`,
   oneOf: (params) => `a value of exactly one of the union's branches (${Array.isArray(params.passingSchemas) ? params.passingSchemas.length : 'none'} match)`,
   uniqueItems: (params) => `unique items (items ${String(params.j)} and ${String(params.i)} are equal)`,
   additionalItems: (params) => `items <= ${String(params.limit)}`,

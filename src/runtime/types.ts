@@ -126,6 +126,8 @@ export interface ToolFault {
   readonly limit?: unknown
   /** The branches of discriminated unions the fault lies in, outermost first. */
   readonly branches?: readonly ToolFaultBranch[]
+  /** For a union no branch takes: the branch (from 1) closest to the value, whose faults follow this one. */
+  readonly closestBranch?: number
 }
 
 /** A branch of a discriminated union that a fault lies in: the branch whose `tag` is `value`, `depth` segments down the fault's path. */

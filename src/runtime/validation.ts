@@ -59,9 +59,11 @@ export function acceptingValidator(
 ): CompiledValidator {
   const normaliser = new Normaliser(parameters, plan, branches, patterns)
   const validate: CompiledValidator = (data) => {
-    const valid = check(normaliser.normalise(data))
-    validate.errors = check.errors ?? null
-    return valid
+    const { copy, unionErrors } = normaliser.decide(data)
+    const valid = check(copy)
+    const errors = [...(check.errors ?? []), ...unionErrors]
+    validate.errors = errors.length === 0 ? null : errors
+    return valid && unionErrors.length === 0
   }
   parsers.set(validate, normalisingParser(normaliser, check))
   return validate
@@ -69,10 +71,10 @@ export function acceptingValidator(
 
 function normalisingParser(normaliser: Normaliser, validate: CompiledValidator): ArgumentParser {
   return (args, undeclared = 'drop') => {
-    const copy = normaliser.normalise(args)
-    const valid = validate(copy)
+    const { copy, unionErrors } = normaliser.decide(args)
+    const valid = validate(copy) && unionErrors.length === 0
     const strays = undeclared === 'refuse' ? undeclaredKeyFaults(args, copy, (path) => normaliser.declaredKeysAt(copy, path)) : []
-    if (!valid || strays.length > 0) refuse([...strays, ...(valid ? [] : faultsOf(validate.errors ?? [], args, copy, normaliser))])
+    if (!valid || strays.length > 0) refuse([...strays, ...(valid ? [] : faultsOf(validate.errors ?? [], args, copy, normaliser, unionErrors))])
     if (!isPlainRecord(copy)) throw new ToolError('ARGUMENTS', 'Arguments did not parse')
     return copy
   }

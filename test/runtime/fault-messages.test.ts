@@ -62,7 +62,7 @@ const keywordCases: readonly (readonly [keyword: string, schema: JsonSchema, arg
   ['dependencies', object({ a: { type: 'number' }, b: { type: 'number' } }, { dependencies: { a: ['b'] } }), { a: 1 }, '(root): dependencies; expected b beside a; received {"a":1}'],
   ['propertyNames', object({}, { additionalProperties: { type: 'number' }, propertyNames: { pattern: '^[a-z]+$' } }), { A1: 1 }, 'A1: propertyNames; expected a key: match ^[a-z]+$; received "A1"'],
   ['not', object({ n: { not: { const: 0 } } }), { n: 0 }, 'n: not; expected a value the excluded schema does not match; received 0'],
-  ['anyOf', object({ v: { anyOf: [{ type: 'string' }, { type: 'number' }] } }), { v: true }, "v: anyOf; expected a value of one of the union's branches (none matches); received true"],
+  ['anyOf', object({ v: { anyOf: [{ type: 'string' }, { type: 'number' }] } }), { v: true }, "v: anyOf; expected a value of one of the union's 2 branches (none matches; closest: branch 1); received true"],
   ['false schema', object({ never: false as unknown as JsonSchema }), { never: 1 }, 'never: false schema; expected no value here; received 1'],
 ]
 

@@ -1,7 +1,9 @@
+import type { ErrorObject } from 'ajv'
 import { ToolError } from '../tool-error.js'
 import type { JsonSchema, ToolFaultBranch } from '../types.js'
 import { coerceString, copyJson, isRecordValue, setKey } from './copy.js'
 import type { PatternEngine } from './pattern-engine.js'
+import { followRefs } from './schema-nodes.js'
 import { shapeOf, type Shape } from './shape.js'
 import type { PlannedUnion, ValidationPlan } from './validation-plan.js'
 
@@ -10,6 +12,24 @@ export type BranchCheck = (data: unknown) => boolean
 
 /** Deeper than this, arguments (which the registry bounds to 64 levels) can only be cyclic. */
 const MAX_DEPTH = 1000
+
+/** At most this many errors report the unions no branch takes: a refusal's cost stays bounded too. */
+const MAX_UNION_ERRORS = 64
+
+/** A union the normaliser decides that no branch takes: where, and what was there. */
+interface UnionMiss {
+  readonly path: readonly (string | number)[]
+  readonly node: JsonSchema
+  readonly union: PlannedUnion
+  readonly value: unknown
+  readonly coerce: boolean
+}
+
+/** A value node normalised at a place once: the copy, and the misses found making it. */
+interface Memo {
+  readonly result: unknown
+  readonly misses: readonly UnionMiss[]
+}
 
 /** One place of the arguments: the schemas merged there, and the places below it, built on first use. */
 interface Place {
@@ -46,6 +66,12 @@ export class Normaliser {
   #nextId = 0
 
   readonly #patterns: PatternEngine | undefined
+  /** This call's normalised copies, by value node, place and coercion, with the misses found making each. */
+  #memo = new WeakMap<object, Map<Place, [Memo | undefined, Memo | undefined]>>()
+  /** This call's unions that no branch takes, so far. */
+  #misses: UnionMiss[] = []
+  /** Where in the value the walk is. */
+  #path: (string | number)[] = []
 
   /** `patterns` matches `patternProperties` keys; without it, an object with such keys is copied as sent. */
   constructor(parameters: JsonSchema, plan: Pick<ValidationPlan, 'unions'>, checks: readonly (BranchCheck | undefined)[], patterns?: PatternEngine) {
@@ -57,7 +83,27 @@ export class Normaliser {
 
   /** The normalised copy of `value` under the whole parameter schema; the caller's objects are never shared. */
   normalise(value: unknown): unknown {
-    return this.#apply(this.#root(), value, true, 0)
+    return this.decide(value).copy
+  }
+
+  /**
+   * The normalised copy of `value`, and the errors (in a validator's form, bounded) of each union
+   * the normaliser decides that no branch takes: the union's own, then those of its closest
+   * branch. Each (value node, place) is normalised once per call and each branch of a union
+   * tried once per value, so the cost is linear in the size of the value times that of the schema.
+   */
+  decide(value: unknown): { copy: unknown; unionErrors: ErrorObject[] } {
+    this.#memo = new WeakMap()
+    this.#misses = []
+    this.#path = []
+    try {
+      const copy = this.#apply(this.#root(), value, true, 0)
+      const unionErrors = this.#misses.length === 0 ? [] : this.#missErrors(this.#misses, { left: MAX_UNION_ERRORS })
+      return { copy, unionErrors }
+    } finally {
+      this.#memo = new WeakMap()
+      this.#misses = []
+    }
   }
 
   /** The discriminated branches the data at `path` of a normalised copy lies in, outermost first. */
@@ -98,8 +144,27 @@ export class Normaliser {
     return undefined
   }
 
+  /** Normalises `value` at `place`; an object or array once per (node, place, coercion), its misses replayed on reuse. */
   #apply(place: Place, value: unknown, coerce: boolean, depth: number): unknown {
     if (depth > MAX_DEPTH) throw new ToolError('ARGUMENTS', `arguments nested deeper than ${MAX_DEPTH} levels`)
+    if (typeof value !== 'object' || value === null) return this.#applyOnce(place, value, coerce, depth)
+    let byPlace = this.#memo.get(value)
+    if (byPlace === undefined) this.#memo.set(value, (byPlace = new Map()))
+    const key = coerce ? 1 : 0
+    let entries = byPlace.get(place)
+    if (entries === undefined) byPlace.set(place, (entries = [undefined, undefined]))
+    const known = entries[key]
+    if (known !== undefined) {
+      for (const miss of known.misses) this.#misses.push(miss)
+      return known.result
+    }
+    const mark = this.#misses.length
+    const result = this.#applyOnce(place, value, coerce, depth)
+    entries[key] = { result, misses: this.#misses.slice(mark) }
+    return result
+  }
+
+  #applyOnce(place: Place, value: unknown, coerce: boolean, depth: number): unknown {
     const { shape } = place
     if (shape.opaque) return copyJson(value)
     if (shape.unions.length > 0) return this.#applyUnions(place, value, coerce, depth)
@@ -111,23 +176,33 @@ export class Normaliser {
 
   /** Picks the branch of every union at `place`, then normalises by the schemas there and those branches. */
   #applyUnions(place: Place, value: unknown, coerce: boolean, depth: number): unknown {
-    // Numbers, booleans and null are never changed; a string only by coercion.
-    if (typeof value !== 'object' && (typeof value !== 'string' || !coerce)) return value
+    const unions = place.shape.unions.map((node) => ({ node, union: this.#unions.get(node) }))
+    // Numbers, booleans and null are never changed, a string only by coercion: only a union the normaliser decides has to try them.
+    if (typeof value !== 'object' && (typeof value !== 'string' || !coerce) && !unions.some(({ union }) => union?.decided === true)) return value
     const branches: JsonSchema[] = []
+    const decided: { node: JsonSchema; union: PlannedUnion; check: BranchCheck; tried?: { normalised: unknown } }[] = []
     let tried: { normalised: unknown } | undefined
-    for (const node of place.shape.unions) {
-      const union = this.#unions.get(node)
+    for (const { node, union } of unions) {
       const pick = union === undefined ? undefined : this.#pick(union, value, coerce, depth)
-      if (pick === undefined) return copyJson(value)
+      if (pick === undefined) {
+        if (union?.decided === true && !(union.layout.objects !== undefined && isRecordValue(value))) this.#misses.push({ path: [...this.#path], node, union, value, coerce })
+        return copyJson(value)
+      }
       branches.push(pick.branch)
       tried = pick.tried
+      if (pick.check !== undefined && union !== undefined) decided.push({ node, union, check: pick.check, ...(pick.tried !== undefined && { tried: pick.tried }) })
     }
     // A trial already normalised the value by its branch; with nothing else here, that is final.
     if (tried !== undefined && branches.length === 1 && place.shape.plain) return tried.normalised
-    return this.#apply(this.#merged(place, branches), value, coerce, depth)
+    const copy = this.#apply(this.#merged(place, branches), value, coerce, depth)
+    // No validator tries a decided union's branches: the value as finally normalised must still fit the branch chosen.
+    for (const { node, union, check, tried: trial } of decided) {
+      if (trial?.normalised !== copy && !check(copy)) this.#misses.push({ path: [...this.#path], node, union, value, coerce })
+    }
+    return copy
   }
 
-  #pick(union: PlannedUnion, value: unknown, coerce: boolean, depth: number): { branch: JsonSchema; tried?: { normalised: unknown } } | undefined {
+  #pick(union: PlannedUnion, value: unknown, coerce: boolean, depth: number): { branch: JsonSchema; tried?: { normalised: unknown }; check?: BranchCheck } | undefined {
     const { objects, trial } = union.layout
     if (objects !== undefined && isRecordValue(value)) {
       if ('only' in objects) return asBranch(objects.only)
@@ -138,7 +213,10 @@ export class Normaliser {
     // A branch the value fits as sent wins; then one it fits once normalised; then once coerced too.
     // Once normalised, the branch that keeps the most of the keys sent wins (the first of those
     // keeping as many): a branch of optional keys only fits any record once it has dropped them.
-    let best: { branch: JsonSchema; tried: { normalised: unknown }; kept: number } | undefined
+    // A decided union's branch fits only where the unions inside it found branches too; each
+    // (value, branch) is normalised once, shared by the rounds.
+    const decided = union.decided === true
+    let best: { branch: JsonSchema; tried: { normalised: unknown }; kept: number; check: BranchCheck } | undefined
     let sent: number | undefined
     for (const round of coerce ? ['as sent', 'normalised', 'coerced'] : ['as sent', 'normalised']) {
       for (let index = 0; index < trial.length; index++) {
@@ -147,18 +225,65 @@ export class Normaliser {
         // Without its validator a branch cannot be chosen: the value goes to validation as sent.
         if (typeof branch !== 'object' || check === undefined) return undefined
         if (round === 'as sent') {
-          if (check(value)) return { branch }
+          if (check(value) && (!decided || this.#trial(branch, value, false, depth).misses === 0)) return { branch, ...(decided && { check }) }
           continue
         }
-        const normalised = this.#apply(this.#branchPlace(branch), value, round === 'coerced', depth)
-        if (!check(normalised)) continue
+        const attempt = this.#trial(branch, value, round === 'coerced', depth)
+        if (attempt.misses > 0 || !check(attempt.normalised)) continue
+        const normalised = attempt.normalised
         const kept = keptKeys(value, normalised)
         sent ??= keptKeys(value, value)
-        if (kept === sent) return { branch, tried: { normalised } }
-        if (best === undefined || kept > best.kept) best = { branch, tried: { normalised }, kept }
+        if (kept === sent) return { branch, tried: { normalised }, ...(decided && { check }) }
+        if (best === undefined || kept > best.kept) best = { branch, tried: { normalised }, kept, check }
       }
     }
-    return best === undefined ? undefined : { branch: best.branch, tried: best.tried }
+    return best === undefined ? undefined : { branch: best.branch, tried: best.tried, ...(decided && { check: best.check }) }
+  }
+
+  /** `value` normalised by one branch alone, and how many unions inside it no branch took (those misses are not kept). */
+  #trial(branch: JsonSchema, value: unknown, coerce: boolean, depth: number): { normalised: unknown; misses: number; found: readonly UnionMiss[] } {
+    const mark = this.#misses.length
+    const normalised = this.#apply(this.#branchPlace(branch), value, coerce, depth)
+    const found = this.#misses.splice(mark)
+    return { normalised, misses: found.length, found }
+  }
+
+  /**
+   * The errors of unions no branch takes: for each, an `anyOf` error naming the closest branch —
+   * the one with the fewest faults once the value is normalised by it, then keeping the most keys sent, then the first — then
+   * that branch's own errors and, in turn, those of the unions inside it no branch takes. One
+   * branch a union, at most `budget.left` errors in all.
+   */
+  #missErrors(misses: readonly UnionMiss[], budget: { left: number }): ErrorObject[] {
+    const errors: ErrorObject[] = []
+    for (const miss of misses) {
+      if (budget.left <= 0) break
+      const saved = this.#path
+      this.#path = [...miss.path]
+      let closest: { index: number; own: readonly ErrorObject[]; found: readonly UnionMiss[]; count: number; kept: number } | undefined
+      const { trial } = miss.union.layout
+      for (let index = 0; index < trial.length; index++) {
+        const branch = trial[index]
+        const check = this.#checks[miss.union.validators?.[index] ?? -1]
+        if (typeof branch !== 'object' || check === undefined) continue
+        const attempt = this.#trial(branch, miss.value, miss.coerce, miss.path.length)
+        const own = check(attempt.normalised) ? [] : [...((check as { errors?: readonly ErrorObject[] | null }).errors ?? [])]
+        const count = own.length + attempt.misses
+        const kept = keptKeys(miss.value, attempt.normalised)
+        if (closest === undefined || count < closest.count || (count === closest.count && kept > closest.kept)) closest = { index, own, found: attempt.found, count, kept }
+      }
+      this.#path = saved
+      const at = pointerOf(miss.path)
+      budget.left--
+      errors.push({ instancePath: at, schemaPath: '#/anyOf', keyword: 'anyOf', params: closest === undefined ? {} : { closest: closest.index, branches: trial.length } })
+      if (closest === undefined) continue
+      for (const error of closest.own) {
+        if (budget.left-- <= 0) break
+        errors.push({ ...error, instancePath: at + error.instancePath, schemaPath: `#/anyOf/${closest.index}/${error.schemaPath.replace(/^#\/?/, '')}` })
+      }
+      errors.push(...this.#missErrors(closest.found, budget))
+    }
+    return errors
   }
 
   #applyObject(place: Place, value: Record<string, unknown>, coerce: boolean, depth: number): Record<string, unknown> {
@@ -168,8 +293,14 @@ export class Normaliser {
       const item = value[key]
       if (item === undefined) continue
       const member = this.#member(place, key)
-      if (member !== undefined) setKey(copy, key, this.#apply(member, item, coerce, depth + 1))
-      else if (shape.declared.has(key) || shape.additional === 'keep') setKey(copy, key, copyJson(item))
+      if (member === undefined) {
+        if (shape.declared.has(key) || shape.additional === 'keep') setKey(copy, key, copyJson(item))
+        continue
+      }
+      // The path is only read while this call runs; a throw ends the call, and `decide` starts the next afresh.
+      this.#path.push(key)
+      setKey(copy, key, this.#apply(member, item, coerce, depth + 1))
+      this.#path.pop()
     }
     for (const [key, fallback] of shape.defaults) if (!Object.hasOwn(copy, key)) setKey(copy, key, copyJson(fallback))
     return copy
@@ -179,7 +310,13 @@ export class Normaliser {
     const copy = new Array<unknown>(value.length)
     for (let index = 0; index < value.length; index++) {
       const element = this.#element(place, index)
-      copy[index] = element === undefined ? copyJson(value[index]) : this.#apply(element, value[index], coerce, depth + 1)
+      if (element === undefined) {
+        copy[index] = copyJson(value[index])
+        continue
+      }
+      this.#path.push(index)
+      copy[index] = this.#apply(element, value[index], coerce, depth + 1)
+      this.#path.pop()
     }
     return copy
   }
@@ -257,7 +394,8 @@ export class Normaliser {
 
   /** The place of a list of schemas, built once per list; unions already `resolved` are not chosen again. */
   #place(nodes: readonly JsonSchema[], resolved: readonly JsonSchema[] = []): Place {
-    const key = `${nodes.map((node) => this.#id(node)).join(',')}|${resolved.map((node) => this.#id(node)).join(',')}`
+    // A bare reference is keyed as its target: every `$ref` to one definition shares its places, and so what was normalised there.
+    const key = `${nodes.map((node) => this.#id(bareTarget(this.#parameters, node))).join(',')}|${resolved.map((node) => this.#id(node)).join(',')}`
     let place = this.#places.get(key)
     if (place === undefined) {
       const shape = shapeOf(this.#parameters, nodes, this.#patterns)
@@ -288,4 +426,15 @@ function keptKeys(value: unknown, normalised: unknown): number {
 
 function asBranch(branch: unknown): { branch: JsonSchema } | undefined {
   return typeof branch === 'object' && branch !== null ? { branch: branch as JsonSchema } : undefined
+}
+
+/** A JSON pointer to `path` in a value (as validators' `instancePath`). */
+function pointerOf(path: readonly (string | number)[]): string {
+  return path.map((segment) => `/${String(segment).replaceAll('~', '~0').replaceAll('/', '~1')}`).join('')
+}
+
+/** The node a bare reference (beside annotations only) names, else the node itself. */
+function bareTarget(root: JsonSchema, node: JsonSchema): object {
+  const target = followRefs(root, node)
+  return typeof target === 'object' ? target : node
 }

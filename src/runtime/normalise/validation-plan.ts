@@ -1,5 +1,5 @@
 import type { JsonSchema } from '../types.js'
-import { isObjectNode, pointerSegment, SCHEMA_LIST_KEYWORDS, SCHEMA_MAP_KEYWORDS, SINGLE_SCHEMA_KEYWORDS, followRefs, typesOf, type SchemaNode } from './schema-nodes.js'
+import { isObjectNode, pointerSegment, resolveRef, SCHEMA_LIST_KEYWORDS, SCHEMA_MAP_KEYWORDS, SINGLE_SCHEMA_KEYWORDS, followRefs, typesOf, type SchemaNode } from './schema-nodes.js'
 import { layOutUnion, type UnionLayout } from './union-layout.js'
 
 /** A union of the parameter schema, with the validators of its trial branches (two or more). */
@@ -7,7 +7,21 @@ export interface PlannedUnion {
   readonly layout: UnionLayout
   /** Index into the plan's branch validators of each `layout.trial` branch; absent for fewer than two. */
   readonly validators?: readonly number[]
+  /**
+   * The plan's schema holds these trial branches under `BRANCHES_KEYWORD`, which no validator
+   * reads: the normaliser alone decides which branch takes the value (see `Normaliser`).
+   */
+  readonly decided?: true
 }
+
+/**
+ * Where the plan's schema keeps the trial branches of an `anyOf` the normaliser decides: a keyword
+ * no validator reads, so the branch validators compile from pointers into it while neither the
+ * parameter validator nor a branch validator ever tries a union's branches. ajv tries every branch
+ * of a nested `anyOf`, collecting every error, at every level again: exponential in the depth of a
+ * recursive union. The normaliser tries each (value, branch) once.
+ */
+export const BRANCHES_KEYWORD = 'toolcatBranches'
 
 /**
  * What a parameter schema compiles to. `schema` is what ajv validates: the parameter schema with
@@ -26,8 +40,11 @@ export interface ValidationPlan {
 
 /** Plans the validation of a parameter schema (see `ValidationPlan`); the schema is not changed. */
 export function planValidation(parameters: JsonSchema): ValidationPlan {
-  const trials: { node: JsonSchema; layout: UnionLayout; pointers: string[] }[] = []
+  const trials: { node: JsonSchema; layout: UnionLayout; pointers: string[]; decided: boolean }[] = []
   const visiting = new Set<object>()
+  const unwalked = reachedUnwalked(parameters)
+  // An `anyOf` of two or more trial branches the normaliser reaches is decided by it; a `oneOf` (exactly one) stays with the validator.
+  const decides = (node: JsonSchema, layout: UnionLayout): boolean => layout.keyword === 'anyOf' && layout.trial.length >= 2 && !unwalked.has(node)
 
   const rewrite = (node: SchemaNode, pointer: string): SchemaNode => {
     if (!isObjectNode(node)) return node
@@ -35,13 +52,16 @@ export function planValidation(parameters: JsonSchema): ValidationPlan {
     visiting.add(node)
     const layout = layOutUnion(parameters, node)
     const out: Record<string, unknown> = {}
+    const decided = layout !== undefined && decides(node, layout)
     for (const [keyword, value] of Object.entries(node)) {
       if (layout?.objects !== undefined && keyword === layout.keyword) continue
-      out[keyword] = rewriteKeyword(keyword, value, `${pointer}/${pointerSegment(keyword)}`)
+      const placed = decided && keyword === layout.keyword ? BRANCHES_KEYWORD : keyword
+      out[placed] = rewriteKeyword(keyword, value, `${pointer}/${pointerSegment(placed)}`)
     }
     if (layout !== undefined) {
-      const pointers = layout.objects === undefined ? layout.trial.map((_branch, index) => `${pointer}/${layout.keyword}/${index}`) : rewriteTyped(out, layout, pointer)
-      trials.push({ node, layout, pointers })
+      const keyword = decided ? BRANCHES_KEYWORD : layout.keyword
+      const pointers = layout.objects === undefined ? layout.trial.map((_branch, index) => `${pointer}/${keyword}/${index}`) : rewriteTyped(out, layout, pointer, decided)
+      trials.push({ node, layout, pointers, decided })
     }
     visiting.delete(node)
     return out
@@ -69,7 +89,7 @@ export function planValidation(parameters: JsonSchema): ValidationPlan {
    * discriminator when there are several), behind `if: { type: object }` when other branches
    * remain; those then sit under `else`. Returns the pointers of the trial branches.
    */
-  const rewriteTyped = (out: Record<string, unknown>, layout: UnionLayout, pointer: string): string[] => {
+  const rewriteTyped = (out: Record<string, unknown>, layout: UnionLayout, pointer: string, decided: boolean): string[] => {
     const parts = Array.isArray(out.allOf) ? (out.allOf as unknown[]) : []
     const partPointer = `${pointer}/allOf/${parts.length}`
     const rest = layout.trial
@@ -83,8 +103,9 @@ export function planValidation(parameters: JsonSchema): ValidationPlan {
     let part: unknown = objectPart
     if (rest.length === 1) part = { if: { type: 'object' }, then: objectPart, else: rewrite(rest[0] as SchemaNode, `${partPointer}/else`) }
     if (rest.length > 1) {
-      pointers = rest.map((_branch, index) => `${partPointer}/else/${layout.keyword}/${index}`)
-      part = { if: { type: 'object' }, then: objectPart, else: { [layout.keyword]: rest.map((branch, index) => rewrite(branch, pointers[index] as string)) } }
+      const keyword = decided ? BRANCHES_KEYWORD : layout.keyword
+      pointers = rest.map((_branch, index) => `${partPointer}/else/${keyword}/${index}`)
+      part = { if: { type: 'object' }, then: objectPart, else: { [keyword]: rest.map((branch, index) => rewrite(branch, pointers[index] as string)) } }
     }
     out.allOf = [...parts, part]
     // One type fault naming every type the union takes reads better than the fault of the last branch.
@@ -97,8 +118,51 @@ export function planValidation(parameters: JsonSchema): ValidationPlan {
   const numbered = trials.flatMap(({ pointers }) => (pointers.length < 2 ? [] : pointers)).sort()
   const index = new Map(numbered.map((pointer, position) => [pointer, position]))
   const unions = new Map<JsonSchema, PlannedUnion>()
-  for (const { node, layout, pointers } of trials) {
-    unions.set(node, pointers.length < 2 ? { layout } : { layout, validators: pointers.map((pointer) => index.get(pointer) as number) })
+  for (const { node, layout, pointers, decided } of trials) {
+    const validators = pointers.map((pointer) => index.get(pointer) as number)
+    unions.set(node, pointers.length < 2 ? { layout } : decided ? { layout, validators, decided } : { layout, validators })
   }
   return { schema, unions, branchPointers: numbered }
+}
+
+/** Keywords whose subschemas the normaliser never walks a value along (a union there stays with the validator). */
+const UNWALKED_KEYWORDS: ReadonlySet<string> = new Set(['not', 'if', 'then', 'else', 'contains', 'propertyNames', 'dependencies'])
+
+/**
+ * The schema nodes a validator may apply where the normaliser does not walk the value: everything
+ * under an unwalked keyword and, through local references, everything those reach.
+ */
+function reachedUnwalked(parameters: JsonSchema): Set<object> {
+  const reached = new Set<object>()
+  const seen = new Set<object>()
+  const pending: { node: unknown; unwalked: boolean }[] = [{ node: parameters, unwalked: false }]
+  const refs: JsonSchema[] = []
+  while (pending.length > 0) {
+    const { node, unwalked } = pending.pop() as { node: unknown; unwalked: boolean }
+    if (!isObjectNode(node)) continue
+    if (unwalked) {
+      if (reached.has(node)) continue
+      reached.add(node)
+      if (typeof node.$ref === 'string') refs.push(node)
+    } else if (seen.has(node)) continue
+    else seen.add(node)
+    for (const [keyword, value] of Object.entries(node)) {
+      const below = unwalked || UNWALKED_KEYWORDS.has(keyword)
+      for (const child of subschemasOf(keyword, value)) pending.push({ node: child, unwalked: below })
+    }
+    // A reference from an unwalked place makes its target unwalked too.
+    while (pending.length === 0 && refs.length > 0) {
+      const target = resolveRef(parameters, (refs.pop() as JsonSchema).$ref as string)
+      if (isObjectNode(target) && !reached.has(target)) pending.push({ node: target, unwalked: true })
+    }
+  }
+  return reached
+}
+
+/** The subschemas a keyword's value holds. */
+function subschemasOf(keyword: string, value: unknown): unknown[] {
+  if (SINGLE_SCHEMA_KEYWORDS.has(keyword) || (keyword === 'items' && !Array.isArray(value))) return [value]
+  if (SCHEMA_LIST_KEYWORDS.has(keyword) || keyword === 'items') return Array.isArray(value) ? value : []
+  if (SCHEMA_MAP_KEYWORDS.has(keyword) && isObjectNode(value)) return Object.values(value)
+  return []
 }
