@@ -5,7 +5,7 @@ import { enumInitializerValue, readsThroughValue } from './written-rules.js'
 import { literalOrderedMembers, optionalMemberType, sourceOrderedMembers } from './property-order.js'
 import { morphPosition, spreadLiteral } from './ts-morph-literal.js'
 import type { Docs, MemberKind, NamedInfo, PropertyView, TupleElementView, TypeKind, TypeView, WrittenDerivation } from './view.js'
-import { declaredTypeNode, literalMemberTypeNode, namedDeclarations, writes, writtenDerivation, writtenElement, writtenTupleElements, writtenTupleLabels, writtenUnion } from './written-nodes.js'
+import { declaredTypeNode, literalMemberTypeNode, namedDeclarations, writes, writtenDerivation, writtenElement, writtenRecordValue, writtenTupleElements, writtenTupleLabels, writtenUnion } from './written-nodes.js'
 
 const namedDeclarationKinds = new Set([
   ts.SyntaxKind.InterfaceDeclaration, ts.SyntaxKind.TypeAliasDeclaration,
@@ -106,6 +106,8 @@ class TsMorphTypeView implements TypeView<Node> {
   }
 
   private declaredProperties(): PropertyView<Node>[] {
+    // The members of a `Record<K, V>` have no declaration: each is written as `V`.
+    const recordValue = this.recordValueNode()
     return this.type.getProperties()
       // Symbol-keyed members (`[Symbol.iterator]`) have escaped names starting `__@` and no JSON key.
       .filter((property) => !property.getEscapedName().startsWith('__@'))
@@ -116,7 +118,7 @@ class TsMorphTypeView implements TypeView<Node> {
         return {
           name: property.getName(),
           optional: property.isOptional(),
-          type: this.propertyType(type, declaredTypeNode(node) ?? (readsThroughValue(kindOf(type, this.backend.isDefaultLib)) ? literalMemberTypeNode(node) : undefined), property.isOptional()),
+          type: this.propertyType(type, declaredTypeNode(node) ?? (node === undefined ? recordValue : undefined) ?? (readsThroughValue(kindOf(type, this.backend.isDefaultLib)) ? literalMemberTypeNode(node) : undefined), property.isOptional()),
           docs: this.docsOf(property),
           node,
           member: memberKind(property),
@@ -129,7 +131,13 @@ class TsMorphTypeView implements TypeView<Node> {
   indexType(): TypeView<Node> | undefined {
     const index = this.type.getStringIndexType() ?? this.type.getNumberIndexType()
     if (!index) return undefined
-    return this.viewWritten(index, this.indexSignatureNode())
+    return this.viewWritten(index, this.indexSignatureNode() ?? this.recordValueNode())
+  }
+
+  /** The `V` of the `Record<K, V>` this view is written as (see `writtenRecordValue`). */
+  private recordValueNode(): TypeNode | undefined {
+    const isLib = (symbol: MorphSymbol) => symbol.getDeclarations().some(this.backend.isDefaultLib)
+    return this.written && writtenRecordValue(this.written, isLib)
   }
 
   writtenMembers(): TypeView<Node>[] | undefined {
@@ -235,7 +243,8 @@ class TsMorphTypeView implements TypeView<Node> {
     const description = ts.displayPartsToString(symbol.compilerSymbol.getDocumentationComment(this.backend.checker)).trim()
     const tags = symbol.getJsDocTags().map((tag) => ({ name: tag.getName(), text: ts.displayPartsToString(tag.getText()) }))
     if (description) return { description, tags, ...where }
-    const declaration = symbol.compilerSymbol.valueDeclaration
+    // A mapped type's member (`Omit<…>`, `Partial<…>`) keeps the declarations it was mapped from, but no value declaration.
+    const declaration = symbol.compilerSymbol.valueDeclaration ?? symbol.compilerSymbol.declarations?.[0]
     const inline = tags.length === 0 && declaration !== undefined ? inlineJsDoc(declaration) : undefined
     return { ...(inline ?? { tags }), ...where }
   }

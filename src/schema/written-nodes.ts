@@ -1,5 +1,5 @@
 import { Node, ts, type Symbol as MorphSymbol, type Type, type TypeNode } from 'ts-morph'
-import { filteringAliases } from './written-rules.js'
+import { filteringAliases, modifierAliases } from './written-rules.js'
 
 /**
  * Reading the type nodes a type was written as (ts-morph side of `TypeView.origin`,
@@ -209,6 +209,25 @@ export function writtenTupleLabels(start: TypeNode): (string | undefined)[] | un
     }
     if (!Node.isTypeReference(node) || node.getTypeArguments().length > 0) return undefined
     node = aliasDeclaration(referencedSymbol(node))?.getTypeNode()
+  }
+  return undefined
+}
+
+/**
+ * The value node of a written `Record<K, V>` (its `V`), through parentheses and the default lib's
+ * `Partial`, `Required` and `Readonly`: the node each member of the mapped type is written as,
+ * which the checker's member types lose (an alias of `number` reads as `number`).
+ */
+export function writtenRecordValue(start: TypeNode, isLib: (symbol: MorphSymbol) => boolean): TypeNode | undefined {
+  let node = start
+  for (let step = 0; step < maxSteps; step++) {
+    node = unwrap(node)
+    const symbol = referencedSymbol(node)
+    if (!Node.isTypeReference(node) || !symbol || !isLib(symbol)) return undefined
+    const args = node.getTypeArguments()
+    if (symbol.getName() === 'Record' && args.length === 2) return args[1]
+    if (!modifierAliases.has(symbol.getName()) || args[0] === undefined) return undefined
+    node = args[0]
   }
   return undefined
 }

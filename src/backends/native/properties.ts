@@ -95,3 +95,16 @@ function visibility(checker: NativeChecker, symbol: NativeSymbol, node: MemberDe
   if (flags & ModifierFlags.Protected || written(SyntaxKind.ProtectedKeyword)) return 'protected'
   return 'public'
 }
+
+/**
+ * The members of a `Record<K, V>`, which have no declaration, read as written at `V` (the view's
+ * written record value, see `writtenRecordValue`); the others as they are.
+ */
+export function withRecordValue(checker: NativeChecker, views: readonly PropertyView<Node>[], value: TypeNodeLike): PropertyView<Node>[] {
+  checker.typesAtNodes([value])
+  return views.map((view) => {
+    if (view.node !== undefined) return view
+    const { docs } = view
+    return { ...view, docs, type: propertyType(checker, view.type.id as Type, value, view.optional) }
+  })
+}

@@ -1,6 +1,6 @@
 import type { Node } from 'typescript/unstable/ast'
 import type { Symbol as NativeSymbol, Type } from 'typescript/unstable/sync'
-import { filteringAliases } from '../../schema/written-rules.js'
+import { filteringAliases, modifierAliases } from '../../schema/written-rules.js'
 import type { NativeModules } from './load.js'
 
 /**
@@ -261,6 +261,21 @@ export function writtenTupleLabels(context: WrittenContext, start: TypeNodeLike)
     }
     if (node.kind !== k.TypeReference || (node.typeArguments?.length ?? 0) > 0) return undefined
     node = aliasDeclaration(context, context.referencedSymbol(node))?.type
+  }
+  return undefined
+}
+
+/** The value node of a written `Record<K, V>` (see the ts-morph side's `writtenRecordValue`). */
+export function writtenRecordValue(context: WrittenContext, start: TypeNodeLike, isLib: (symbol: NativeSymbol) => boolean): TypeNodeLike | undefined {
+  let node = start
+  for (let step = 0; step < maxSteps; step++) {
+    node = unwrap(context, node)
+    const symbol = node.kind === context.kinds.TypeReference ? context.referencedSymbol(node) : undefined
+    if (!symbol || !isLib(symbol)) return undefined
+    const args = node.typeArguments ?? []
+    if (symbol.name === 'Record' && args.length === 2) return args[1]
+    if (!modifierAliases.has(symbol.name) || args[0] === undefined) return undefined
+    node = args[0]
   }
   return undefined
 }
