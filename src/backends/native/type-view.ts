@@ -3,7 +3,7 @@ import type { Type } from 'typescript/unstable/sync'
 import type { Docs, NamedInfo, PropertyView, TupleElementView, TypeKind, TypeView, WrittenDerivation } from '../../schema/view.js'
 import { enumInitializerValue } from '../../schema/written-rules.js'
 import type { NativeChecker } from './checker.js'
-import { asWrittenAt } from './properties.js'
+import { withRecordValue } from './properties.js'
 import { namedDeclarations, unwrap, writtenDerivation, writtenElement, writtenRecordValue, writtenTupleElements, writtenTupleLabels, writtenUnion, type TypeNodeLike } from './written-nodes.js'
 
 const asyncIterables = new Set(['AsyncIterable', 'AsyncIterableIterator', 'AsyncGenerator'])
@@ -74,8 +74,8 @@ export class NativeTypeView implements TypeView<Node> {
 
   properties(): PropertyView<Node>[] {
     const properties = this.checker.properties(this.type)
-    if (this.written === undefined) return properties
-    return (this.cachedProperties ??= asWrittenAt(this.checker, properties, this.written) ?? properties)
+    const value = this.recordValueNode()
+    return value === undefined ? properties : (this.cachedProperties ??= withRecordValue(this.checker, properties, value))
   }
 
   indexType(): TypeView<Node> | undefined {
