@@ -1,6 +1,7 @@
 import { Node, ts, type Symbol as MorphSymbol, type Type, type TypeNode } from 'ts-morph'
 import { kindOf, kindOfFlags, type LibTest } from './ts-morph-kind.js'
 import { inlineJsDoc } from './inline-jsdoc.js'
+import { midLineTags } from './mid-line-tags.js'
 import { enumInitializerValue, readsThroughValue } from './written-rules.js'
 import { literalOrderedMembers, optionalMemberType, sourceOrderedMembers } from './property-order.js'
 import { morphPosition, spreadLiteral } from './ts-morph-literal.js'
@@ -242,6 +243,11 @@ class TsMorphTypeView implements TypeView<Node> {
     const where = { ...(node && { node }), name: symbol.getName() }
     const description = ts.displayPartsToString(symbol.compilerSymbol.getDocumentationComment(this.backend.checker)).trim()
     const tags = symbol.getJsDocTags().map((tag) => ({ name: tag.getName(), text: ts.displayPartsToString(tag.getText()) }))
+    const midLine = symbol.getDeclarations().flatMap((declaration) => {
+      const text = declaration.getSourceFile().getFullText()
+      return ts.getJSDocCommentsAndTags(declaration.compilerNode).filter(ts.isJSDoc).flatMap((block) => midLineTags(text.slice(block.pos, block.end)))
+    })
+    if (midLine.length > 0) Object.assign(where, { midLine })
     if (description) return { description, tags, ...where }
     // A mapped type's member (`Omit<…>`, `Partial<…>`) keeps the declarations it was mapped from, but no value declaration.
     const declaration = symbol.compilerSymbol.valueDeclaration ?? symbol.compilerSymbol.declarations?.[0]

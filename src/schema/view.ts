@@ -14,6 +14,8 @@ export type TypeKind =
 export interface Docs<N = unknown> {
   readonly description?: string
   readonly tags: readonly { readonly name: string; readonly text: string }[]
+  /** The names of the tags written after other text on their line (see `midLineTags`), one per such tag. */
+  readonly midLine?: readonly string[]
   /** The declaration the JSDoc is written on (first declaration of its symbol), where problems with it are reported. */
   readonly node?: N
   /** That declaration's name (`query`, `Email`), for messages. */

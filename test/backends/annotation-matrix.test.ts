@@ -45,6 +45,16 @@ const carriers: readonly Carrier[] = [
     declare: (id) => `interface B${id} {\n  /** Own ${id}. @maxLength 4 */ v: string\n}\ninterface T${id} extends B${id} { w: number }\n`,
     keywords: (id) => ({ type: 'string', description: `Own ${id}.`, maxLength: 4 }),
   },
+  {
+    name: 'a description with an @word mid-sentence, on an alias',
+    declare: (id) => `/** Alias ${id}, owned by @platform. @minimum 0 */\ntype T${id} = number\n`,
+    keywords: (id) => ({ type: 'number', description: `Alias ${id}, owned by @platform.`, minimum: 0 }),
+  },
+  {
+    name: 'a description with an @word mid-sentence, on a property',
+    declare: (id) => `interface T${id} {\n  /**\n   * Ask @ops before changing ${id}.\n   * @minLength 1\n   */\n  v: string\n  w: number\n}\n`,
+    keywords: (id) => ({ type: 'string', description: `Ask @ops before changing ${id}.`, minLength: 1 }),
+  },
 ]
 
 /** A context: how `T<n>` is used as the tool's one parameter property `p`. */
@@ -86,11 +96,15 @@ function matrix(): { files: Record<string, string>; cases: Case[] } {
   const files: Record<string, string> = {}
   const shared = "export interface Box<X> { v: X }\nexport class Holder<X> { v!: X }\nexport type Mutable<X> = { -readonly [K in keyof X]: X[K] }\n"
   files['tools/shared.ts'] = shared
+  files['tools/documented.ts'] =
+    "import { defineTool } from 'toolcat'\n\n/**\n * Restart a service; page @oncall first.\n * @example { \"service\": \"api\" }\n */\n" +
+    "export const tool = defineTool({\n  name: 'documented',\n  execute(args: { service: string }) {\n    return 1\n  },\n})\n"
   files['tools/defaults.ts'] =
     "import { defineTool } from 'toolcat'\n\nenum RecordType { A = 'A', AAAA = 'AAAA' }\nconst LARGE = 'large'\n\n" +
     "export const tool = defineTool({\n  name: 'defaults',\n  execute({ type = RecordType.AAAA, size = LARGE, n = Math.max(1, 2) }: { type?: RecordType; size?: 'large' | 'small'; n?: number }) {\n    return 1\n  },\n})\n"
   carriers.forEach((carrier, carrierIndex) => {
-    const own = carrierIndex >= 2 ? { ...contexts, ...memberContexts } : contexts
+    // The carriers on a member (an interface `T<n>` with members `v` and `w`) also meet the operators that map members.
+    const own = /property/.test(carrier.name) ? { ...contexts, ...memberContexts } : contexts
     Object.entries(own).forEach(([context, use], contextIndex) => {
       const id = `${carrierIndex}x${contextIndex}`
       const tool = `c${id}`
@@ -152,15 +166,22 @@ describe('every annotation survives every operator, on both checkers', () => {
       if (!lands && !warned) missing.push(`${carrier.name} × ${context}: ${JSON.stringify(found)}`)
     }
     expect(missing.filter((line) => !knownGaps.some((gap) => line.startsWith(gap)))).toEqual([])
+    // A gap that closes must leave the list.
+    expect(knownGaps.filter((gap) => !missing.some((line) => line.startsWith(gap)))).toEqual([])
   })
 })
 
 /**
- * Not carried yet, and not warned about: an alias's JSDoc reaching a member through a generic
- * interface or class (`Box<Alias>`, whose `v: X` names the type parameter). Listed so the rest of
- * the matrix holds; see the branch report.
+ * Not carried yet, and not warned about (listed so the rest of the matrix holds): an alias's JSDoc
+ * reaching a member declared as a type parameter of a generic interface or class (`Box<Alias>`,
+ * whose `v: X` the checker reads as the alias's target). Reading `v` as the argument written at
+ * the reference needs the walker to keep `Box<A>` and `Box<B>` apart when A and B are documented
+ * aliases of one type (a named instantiation is one cached entry today), so it is left out.
  */
-const knownGaps = ['a one-line JSDoc on an alias, inline tags × generic wrapper', 'a one-line JSDoc on an alias, inline tags × class field', 'a multi-line JSDoc on an alias × generic wrapper', 'a multi-line JSDoc on an alias × class field']
+const knownGaps = ['a one-line JSDoc on an alias, inline tags', 'a multi-line JSDoc on an alias', 'a description with an @word mid-sentence, on an alias'].flatMap((carrier) => [
+  `${carrier} × generic wrapper:`,
+  `${carrier} × class field:`,
+])
 
 describe('the findings of issue 31, each on both checkers', () => {
   const parameters = (checker: CheckerName, tool: string) => builds.get(checker)?.catalog.tools.find((entry) => entry.name === tool)?.parameters as Record<string, any> | undefined
@@ -174,6 +195,15 @@ describe('the findings of issue 31, each on both checkers', () => {
   test.each(backendNames)('%s: a one-line JSDoc with an inline tag written after `{` survives Omit, declared directly and inherited', (checker) => {
     expect(parameters(checker, caseOf(2, 'Omit'))?.['properties']?.p?.properties?.v).toMatchObject({ minLength: 2, description: 'Own 2x14.' })
     expect(parameters(checker, caseOf(4, 'Omit'))?.['properties']?.p?.properties?.v).toMatchObject({ maxLength: 4 })
+  })
+
+  test.each(backendNames)('%s: a tool-level @example is a warning with the fix, and an @word mid-sentence stays in its description', (checker) => {
+    const tool = builds.get(checker)?.catalog.tools.find((entry) => entry.name === 'documented')
+    expect(tool?.description).toBe('Restart a service; page @oncall first.')
+    const found = builds.get(checker)?.diagnostics.filter((diagnostic) => diagnostic.file === 'tools/documented.ts')
+    expect(found?.map(({ code, severity, line, column, message }) => ({ code, severity, line, column, message }))).toEqual([
+      { code: 'TC1014', severity: 'warning', line: 7, column: 1, message: '@example on a tool is not carried into the catalog (a tool has no examples, only its parameters do)' },
+    ])
   })
 
   test.each(backendNames)('%s: a destructuring default written as an enum member (or a const) is its value, checked like @default; an unreadable one is a warning', (checker) => {
