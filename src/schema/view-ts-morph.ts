@@ -6,7 +6,7 @@ import { enumInitializerValue, readsThroughValue } from './written-rules.js'
 import { literalOrderedMembers, optionalMemberType, sourceOrderedMembers } from './property-order.js'
 import { morphPosition, spreadLiteral } from './ts-morph-literal.js'
 import type { Docs, MemberKind, NamedInfo, PropertyView, TupleElementView, TypeKind, TypeView, WrittenDerivation } from './view.js'
-import { declaredTypeNode, literalMemberTypeNode, namedDeclarations, writes, writtenDerivation, writtenElement, writtenRecordValue, writtenTupleElements, writtenTupleLabels, writtenUnion } from './written-nodes.js'
+import { declaredTypeNode, literalMemberTypeNode, namedDeclarations, writes, writtenDerivation, writtenElement, writtenRecordValue, writtenTupleElements, writtenTypeArgument, writtenTupleLabels, writtenUnion } from './written-nodes.js'
 
 const namedDeclarationKinds = new Set([
   ts.SyntaxKind.InterfaceDeclaration, ts.SyntaxKind.TypeAliasDeclaration,
@@ -119,7 +119,7 @@ class TsMorphTypeView implements TypeView<Node> {
         return {
           name: property.getName(),
           optional: property.isOptional(),
-          type: this.propertyType(type, declaredTypeNode(node) ?? (node === undefined ? recordValue : undefined) ?? (readsThroughValue(kindOf(type, this.backend.isDefaultLib)) ? literalMemberTypeNode(node) : undefined), property.isOptional()),
+          type: this.propertyType(type, this.writtenArgument(node) ?? declaredTypeNode(node) ?? (node === undefined ? recordValue : undefined) ?? (readsThroughValue(kindOf(type, this.backend.isDefaultLib)) ? literalMemberTypeNode(node) : undefined), property.isOptional()),
           docs: this.docsOf(property),
           node,
           member: memberKind(property),
@@ -133,6 +133,18 @@ class TsMorphTypeView implements TypeView<Node> {
     const index = this.type.getStringIndexType() ?? this.type.getNumberIndexType()
     if (!index) return undefined
     return this.viewWritten(index, this.indexSignatureNode() ?? this.recordValueNode())
+  }
+
+  /** For a member declared as a type parameter of its interface or class, the argument this view's written node gives it (see `writtenTypeArgument`). */
+  private writtenArgument(member: Node | undefined): TypeNode | undefined {
+    const declared = declaredTypeNode(member)
+    const argument = member && declared && this.written && writtenTypeArgument(declared, member, this.written)
+    // Only a documented argument changes the schema; any other keeps the instantiation one shared entry.
+    return argument && this.view(argument.getType(), argument).writtenDocs().length > 0 ? argument : undefined
+  }
+
+  readsArguments(): boolean {
+    return this.written !== undefined && this.type.getProperties().some((property) => this.writtenArgument(property.getDeclarations()[0]) !== undefined)
   }
 
   /** The `V` of the `Record<K, V>` this view is written as (see `writtenRecordValue`). */

@@ -159,6 +159,12 @@ export interface TypeView<N> {
   declared(): Pick<NamedInfo, 'file' | 'position'> | undefined
   /** JSDoc of the named declaration. */
   docs(): Docs<N>
+  /**
+   * Whether a member is read as the type argument written at this view's node, because that
+   * argument names a documented declaration (`Box<Alias>`'s `v: X` carries the alias's JSDoc): the
+   * schema then depends on the written node, not only on the type.
+   */
+  readsArguments(): boolean
   /** The type a Promise resolves to, or this type when it is not awaitable. */
   awaited(): TypeView<N>
   /** The chunk type when this is an AsyncIterable (or async generator). */

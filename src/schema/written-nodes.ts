@@ -231,3 +231,20 @@ export function writtenRecordValue(start: TypeNode, isLib: (symbol: MorphSymbol)
   }
   return undefined
 }
+
+/**
+ * The type argument written at `owner` for a member declared as its holder's type parameter:
+ * `Box<Alias>`'s `v: X` (in `interface Box<X> { v: X }`, or a generic class's field) is written
+ * `Alias`, whose JSDoc the checker's member type (`number`) loses.
+ */
+export function writtenTypeArgument(declared: TypeNode, member: Node, owner: TypeNode): TypeNode | undefined {
+  if (!Node.isTypeReference(declared) || declared.getTypeArguments().length > 0) return undefined
+  const holder = member.getParent()
+  const parameters = holder && (Node.isInterfaceDeclaration(holder) || Node.isClassDeclaration(holder)) ? holder.getTypeParameters() : []
+  const name = declared.getTypeName().getText()
+  const index = parameters.findIndex((parameter) => parameter.getName() === name)
+  const reference = unwrap(owner)
+  if (index < 0 || !Node.isTypeReference(reference)) return undefined
+  const declares = referencedSymbol(reference)?.getDeclarations().some((candidate) => candidate === holder) ?? false
+  return declares ? reference.getTypeArguments()[index] : undefined
+}

@@ -3,7 +3,7 @@ import type { Type } from 'typescript/unstable/sync'
 import type { Docs, NamedInfo, PropertyView, TupleElementView, TypeKind, TypeView, WrittenDerivation } from '../../schema/view.js'
 import { enumInitializerValue } from '../../schema/written-rules.js'
 import type { NativeChecker } from './checker.js'
-import { withRecordValue } from './properties.js'
+import { asWrittenAt, documentedArgument } from './properties.js'
 import { namedDeclarations, unwrap, writtenDerivation, writtenElement, writtenRecordValue, writtenTupleElements, writtenTupleLabels, writtenUnion, type TypeNodeLike } from './written-nodes.js'
 
 const asyncIterables = new Set(['AsyncIterable', 'AsyncIterableIterator', 'AsyncGenerator'])
@@ -74,13 +74,18 @@ export class NativeTypeView implements TypeView<Node> {
 
   properties(): PropertyView<Node>[] {
     const properties = this.checker.properties(this.type)
-    const value = this.recordValueNode()
-    return value === undefined ? properties : (this.cachedProperties ??= withRecordValue(this.checker, properties, value))
+    if (this.written === undefined) return properties
+    return (this.cachedProperties ??= asWrittenAt(this.checker, properties, this.written) ?? properties)
   }
 
   indexType(): TypeView<Node> | undefined {
     const index = this.checker.shapes.indexType(this.type)
     return index && this.checker.viewWritten(index, this.checker.shapes.indexSignatureNode(this.type) ?? this.recordValueNode())
+  }
+
+  readsArguments(): boolean {
+    const { written } = this
+    return written !== undefined && this.checker.properties(this.type).some((property) => property.node !== undefined && documentedArgument(this.checker, property.node, written) !== undefined)
   }
 
   /** The `V` of the `Record<K, V>` this view is written as (see `writtenRecordValue`). */
@@ -212,6 +217,7 @@ export class AwaitedUnionView implements TypeView<Node> {
   writtenMembers = (): undefined => undefined
   writtenDerivation = (): undefined => undefined
   writtenDocs = (): Docs<Node>[] => []
+  readsArguments = (): boolean => false
   templateParts = (): { texts: string[]; holes: TypeKind[] } => ({ texts: [], holes: [] })
   symbolName = (): undefined => undefined
   named = (): undefined => undefined

@@ -279,3 +279,21 @@ export function writtenRecordValue(context: WrittenContext, start: TypeNodeLike,
   }
   return undefined
 }
+
+/**
+ * The type argument written at `owner` for a member declared as its holder's type parameter
+ * (`Box<Alias>`'s `v: X` is written `Alias`), see the ts-morph side's `writtenTypeArgument`.
+ */
+export function writtenTypeArgument(context: WrittenContext, declared: TypeNodeLike, member: Node, owner: TypeNodeLike): TypeNodeLike | undefined {
+  const k = context.kinds
+  if (declared.kind !== k.TypeReference || (declared.typeArguments?.length ?? 0) > 0 || declared.typeName === undefined) return undefined
+  const holder = member.parent as (Node & { typeParameters?: readonly (Node & { name: Node })[] }) | undefined
+  const name = declared.typeName.getText()
+  const index = (holder?.typeParameters ?? []).findIndex((parameter) => parameter.name.getText() === name)
+  const reference = unwrap(context, owner)
+  if (holder === undefined || index < 0 || reference.kind !== k.TypeReference) return undefined
+  const symbol = context.referencedSymbol(reference)
+  const file = holder.getSourceFile().fileName
+  const declares = symbol !== undefined && context.declarationsOf(symbol).some((candidate) => candidate.pos === holder.pos && candidate.end === holder.end && candidate.getSourceFile().fileName === file)
+  return declares ? reference.typeArguments?.[index] : undefined
+}
