@@ -3,13 +3,14 @@ import type { JsonSchema, ToolAnnotations } from '../runtime/types.js'
 import type { SchemaProblem, ViewSchemaGenerator } from '../schema/generator.js'
 import type { TypeView } from '../schema/view.js'
 import { bindingDefaults, type BindingDefault, type BindingSyntax } from '../schema/parameter-defaults.js'
+import { parseLiteral } from '../schema/jsdoc-values.js'
 import { relativePath } from '../paths.js'
 import type { ToolDraft } from './analyze-module.js'
 import type { Diagnostic, DiagnosticSeverity } from './diagnostic.js'
 import { codes } from './codes.js'
 import { diagnosticAt } from './locate.js'
 import type { ModuleReader } from './module-reader.js'
-import type { HandlerTypes, SyntaxNode } from './view.js'
+import type { AnalysisView, HandlerTypes, SyntaxNode } from './view.js'
 
 /** A catalog entry before hashing, and the problems met deriving its schemas. */
 export interface DerivedEntry {
@@ -72,7 +73,7 @@ export function deriveEntry(draft: ToolDraft, types: DraftTypes, generator: View
   const parameterDeclaration = declared?.parameters?.[0]
   const parameterNode = parameterDeclaration?.type ?? parameterDeclaration ?? fields.typeArgument ?? fields.execute ?? site.call
   const parameterType = handler ? handler.parameter : types.typeArgument
-  const defaults = bindingDefaults(parameterDeclaration as BindingSyntax | undefined, reader.module.text)
+  const defaults = resolvedDefaults(reader.view, bindingDefaults(parameterDeclaration as BindingSyntax | undefined, reader.module.text))
   const open = openParameters(parameterType, parameterDeclaration, fields.typeArgument)
   const parameters = open === undefined ? generator.parameters(parameterType, parameterNode, defaults as BindingDefault<unknown>[]) : { schema: { type: 'object' }, problems: [] }
   report(parameters.problems)
@@ -117,4 +118,20 @@ function openParameters(type: TypeView<unknown> | undefined, declaration: Syntax
 function functionLike(reader: ModuleReader, node: SyntaxNode): boolean {
   const { k } = reader
   return node.kind === k.MethodDeclaration || node.kind === k.FunctionExpression || node.kind === k.ArrowFunction
+}
+
+/**
+ * Destructuring defaults with the value the checker gives each initialiser that is no literal
+ * (`type = RecordType.A` is `'A'`, a `const` its literal), asked in one request.
+ */
+function resolvedDefaults(view: AnalysisView, defaults: BindingDefault<BindingSyntax>[]): BindingDefault<BindingSyntax>[] {
+  const unread = defaults.filter((entry) => !parseLiteral(entry.text).found && entry.node.initializer !== undefined)
+  if (unread.length === 0) return defaults
+  const types = view.typesAt(unread.map((entry) => entry.node.initializer as unknown as SyntaxNode))
+  const resolved = new Map(unread.map((entry, index) => {
+    const type = types[index]
+    const value = type !== undefined && (type.kind === 'literal' || type.kind === 'enum') ? type.literal() : undefined
+    return [entry, value === undefined ? {} : { value }] as const
+  }))
+  return defaults.map((entry) => (resolved.has(entry) ? { ...entry, resolved: resolved.get(entry) ?? {} } : entry))
 }

@@ -5,6 +5,10 @@ import type { ModuleReader } from './module-reader.js'
 import { annotationProblem, textFields, unknownDefinitionKey } from './definition-keys.js'
 import { memberValue, readStaticValue, staticKey, unwrapExpression } from './static-value.js'
 import type { SyntaxNode } from './view.js'
+import { withTextTags } from '../schema/annotations.js'
+import { parseJsDoc } from '../schema/inline-jsdoc-text.js'
+import { midLineTags } from '../schema/mid-line-tags.js'
+import type { Docs } from '../schema/view.js'
 
 /** A problem with the node it points at. */
 export interface LocatedFinding {
@@ -62,11 +66,28 @@ export function readDefinition(reader: ModuleReader, site: DefinitionSite): Defi
       problems.push({ node: member.name ?? member, finding: unknownDefinitionKey(key) })
     }
   }
-  if (fields.description === undefined) {
-    const documentation = reader.view.jsDocComment(site.documented)?.trim()
-    if (documentation) fields.description = documentation
+  const block = reader.view.jsDocText(site.documented)
+  const docs = block === undefined ? undefined : toolDocs(reader.view.jsDocComment(site.documented)?.trim(), block)
+  if (fields.description === undefined && docs?.description) fields.description = docs.description
+  const example = docs?.tags.find((tag) => tag.name === 'example' || tag.name === 'examples')
+  if (example !== undefined) {
+    problems.push({
+      node: site.documented,
+      finding: {
+        code: codes.annotation,
+        severity: 'warning',
+        message: `@${example.name} on a tool is not carried into the catalog (a tool has no examples, only its parameters do)`,
+        hint: "move it to the JSDoc of the parameter property it shows (`@example`), or write it into the tool's description",
+      },
+    })
   }
   return fields
+}
+
+/** A tool's JSDoc: its comment, with a `@word` written mid-sentence kept as text (see `withTextTags`), and its tags. */
+function toolDocs(comment: string | undefined, block: string): Docs {
+  const { tags } = parseJsDoc(block.slice(3, -2))
+  return withTextTags({ ...(comment ? { description: comment } : {}), tags, midLine: midLineTags(block) })
 }
 
 /** Each unknown or non-boolean annotation, located at its own member when the literal is written in place. */

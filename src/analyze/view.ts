@@ -132,6 +132,8 @@ export interface AnalysisView {
   start(node: SyntaxNode): number
   /** The comment text (tags excluded) of the last JSDoc block attached to a node, untrimmed. */
   jsDocComment(node: SyntaxNode): string | undefined
+  /** The source text of that block, `/**` to `*\/`, tags included. */
+  jsDocText(node: SyntaxNode): string | undefined
   /** The module's syntax errors, flattened to one line each. */
   syntaxErrors(module: ModuleSyntax): SpanMessage[]
   /**

@@ -3,7 +3,7 @@ import { codes, type DiagnosticCode } from '../codes.js'
 import type { JsonSchema } from '../runtime/types.js'
 import { maxPatternLength } from '../runtime/limits.js'
 import { linearRegExp } from '../runtime/validator-runtime/linear-reg-exp.js'
-import { numericTags, suggestTag } from './jsdoc-tags.js'
+import { isKnownTag, numericTags, suggestTag } from './jsdoc-tags.js'
 import { valueCandidates } from './jsdoc-values.js'
 import type { Docs } from './view.js'
 
@@ -52,7 +52,8 @@ const generatorLine = /^Format:\s*(\S+)\s*$/
  * generator lines; known tags become their keyword; a tag that looks like a misspelled schema tag
  * is a warning; standard and unrelated tags pass silently. A value that cannot be read is an error.
  */
-export function annotationsOf<N>(docs: Docs<N>, label: string): Annotation<N> {
+export function annotationsOf<N>(written: Docs<N>, label: string): Annotation<N> {
+  const docs = withTextTags(written)
   const problems: AnnotationProblem[] = []
   const report = (problem: AnnotationProblem) => problems.push(problem)
   const keywords: Record<string, unknown> = {}
@@ -105,6 +106,32 @@ export function annotationsOf<N>(docs: Docs<N>, label: string): Annotation<N> {
   const examples = values.filter((entry) => entry.keyword === 'examples')
   if (examples.length > 0) keywords['examples'] = examples.map((entry) => entry.candidates[0])
   return { keywords, values: [...(defaults ? [defaults] : []), ...examples], integer, problems, node: docs.node, label: docs.name ?? label }
+}
+
+/**
+ * The docs with each `@word` written mid-sentence given back to the description: a tag after other
+ * text on its line (`Contact @support for access.`) that is no schema tag, no standard tag and no
+ * typo of a schema tag is text TypeScript read as a tag, so its name and text rejoin the description
+ * (in order, after the free text). Tags at the start of a line, and known tags anywhere (a one-line
+ * `/** Owner login. @minLength 2 *\/`), stay tags.
+ */
+export function withTextTags<N>(docs: Docs<N>): Docs<N> {
+  const midLine = [...(docs.midLine ?? [])]
+  if (midLine.length === 0) return docs
+  const text: string[] = []
+  const tags = docs.tags.filter((tag) => {
+    const at = midLine.indexOf(tag.name)
+    if (at < 0) return true
+    midLine.splice(at, 1)
+    if (isKnownTag(tag.name) || suggestTag(tag.name) !== undefined) return true
+    const rest = tag.text.trim()
+    // `by @team.` comes back as tag `team` with text `.`: punctuation follows the word directly.
+    text.push(`@${tag.name}${rest === '' || /^[.,;:!?)]/.test(rest) ? rest : ` ${rest}`}`)
+    return false
+  })
+  if (text.length === 0) return docs
+  const description = [docs.description?.trim() ?? '', ...text].filter(Boolean).join(' ')
+  return { ...docs, description, tags }
 }
 
 /** An annotation with nothing in it, and nothing wrong with it. */

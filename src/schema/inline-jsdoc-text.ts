@@ -1,3 +1,4 @@
+import { midLineTags } from './mid-line-tags.js'
 import type { Docs } from './view.js'
 
 /** A comment range as TypeScript's scanners report them. */
@@ -18,11 +19,12 @@ export function inlineJsDocAt(text: string, pos: number, trailingCommentRanges: 
   if (last === undefined) return undefined
   const comment = text.slice(last.pos, last.end)
   if (!comment.startsWith('/**') || comment.startsWith('/**/')) return undefined
-  return parseJsDoc(comment.slice(3, -2))
+  const midLine = midLineTags(comment)
+  return { ...parseJsDoc(comment.slice(3, -2)), ...(midLine.length > 0 && { midLine }) }
 }
 
-/** Splits a JSDoc body into its free text and `@tag text` pairs. */
-function parseJsDoc(body: string): Docs<never> {
+/** Splits a JSDoc body (the text between `/**` and `*\/`) into its free text and `@tag text` pairs. */
+export function parseJsDoc(body: string): Docs<never> {
   const lines = body.split('\n').map((line) => line.replace(/^\s*\*?\s?/, ''))
   const [description = '', ...tagTexts] = lines.join('\n').split(/(?:^|\s)@(?=[a-zA-Z])/)
   const tags = tagTexts.map((tagText) => {

@@ -30,6 +30,11 @@ const standardTags = new Set([
   'variation', 'version', 'virtual', 'yield', 'yields',
 ])
 
+/** Whether a tag is a schema tag, or a standard or commonly written one (see `standardTags`): a tag meant as a tag. */
+export function isKnownTag(name: string): boolean {
+  return schemaTags.includes(name) || standardTags.has(name)
+}
+
 /** Shortened forms people write for a schema tag, with the tag they mean. */
 const shortForms: Readonly<Record<string, string>> = {
   min: 'minimum', max: 'maximum', minlen: 'minLength', maxlen: 'maxLength', unique: 'uniqueItems', desc: 'description',

@@ -1,11 +1,12 @@
 import { Node, ts, type Symbol as MorphSymbol, type Type, type TypeNode } from 'ts-morph'
 import { kindOf, kindOfFlags, type LibTest } from './ts-morph-kind.js'
 import { inlineJsDoc } from './inline-jsdoc.js'
+import { midLineTags } from './mid-line-tags.js'
 import { enumInitializerValue, readsThroughValue } from './written-rules.js'
 import { literalOrderedMembers, optionalMemberType, sourceOrderedMembers } from './property-order.js'
 import { morphPosition, spreadLiteral } from './ts-morph-literal.js'
 import type { Docs, MemberKind, NamedInfo, PropertyView, TupleElementView, TypeKind, TypeView, WrittenDerivation } from './view.js'
-import { declaredTypeNode, literalMemberTypeNode, namedDeclarations, writes, writtenDerivation, writtenElement, writtenTupleElements, writtenTupleLabels, writtenUnion } from './written-nodes.js'
+import { declaredTypeNode, literalMemberTypeNode, namedDeclarations, writes, writtenDerivation, writtenElement, writtenRecordValue, writtenTupleElements, writtenTypeArgument, writtenTupleLabels, writtenUnion } from './written-nodes.js'
 
 const namedDeclarationKinds = new Set([
   ts.SyntaxKind.InterfaceDeclaration, ts.SyntaxKind.TypeAliasDeclaration,
@@ -106,6 +107,8 @@ class TsMorphTypeView implements TypeView<Node> {
   }
 
   private declaredProperties(): PropertyView<Node>[] {
+    // The members of a `Record<K, V>` have no declaration: each is written as `V`.
+    const recordValue = this.recordValueNode()
     return this.type.getProperties()
       // Symbol-keyed members (`[Symbol.iterator]`) have escaped names starting `__@` and no JSON key.
       .filter((property) => !property.getEscapedName().startsWith('__@'))
@@ -116,7 +119,7 @@ class TsMorphTypeView implements TypeView<Node> {
         return {
           name: property.getName(),
           optional: property.isOptional(),
-          type: this.propertyType(type, declaredTypeNode(node) ?? (readsThroughValue(kindOf(type, this.backend.isDefaultLib)) ? literalMemberTypeNode(node) : undefined), property.isOptional()),
+          type: this.propertyType(type, this.writtenArgument(node) ?? declaredTypeNode(node) ?? (node === undefined ? recordValue : undefined) ?? (readsThroughValue(kindOf(type, this.backend.isDefaultLib)) ? literalMemberTypeNode(node) : undefined), property.isOptional()),
           docs: this.docsOf(property),
           node,
           member: memberKind(property),
@@ -129,7 +132,25 @@ class TsMorphTypeView implements TypeView<Node> {
   indexType(): TypeView<Node> | undefined {
     const index = this.type.getStringIndexType() ?? this.type.getNumberIndexType()
     if (!index) return undefined
-    return this.viewWritten(index, this.indexSignatureNode())
+    return this.viewWritten(index, this.indexSignatureNode() ?? this.recordValueNode())
+  }
+
+  /** For a member declared as a type parameter of its interface or class, the argument this view's written node gives it (see `writtenTypeArgument`). */
+  private writtenArgument(member: Node | undefined): TypeNode | undefined {
+    const declared = declaredTypeNode(member)
+    const argument = member && declared && this.written && writtenTypeArgument(declared, member, this.written)
+    // Only a documented argument changes the schema; any other keeps the instantiation one shared entry.
+    return argument && this.view(argument.getType(), argument).writtenDocs().length > 0 ? argument : undefined
+  }
+
+  readsArguments(): boolean {
+    return this.written !== undefined && this.type.getProperties().some((property) => this.writtenArgument(property.getDeclarations()[0]) !== undefined)
+  }
+
+  /** The `V` of the `Record<K, V>` this view is written as (see `writtenRecordValue`). */
+  private recordValueNode(): TypeNode | undefined {
+    const isLib = (symbol: MorphSymbol) => symbol.getDeclarations().some(this.backend.isDefaultLib)
+    return this.written && writtenRecordValue(this.written, isLib)
   }
 
   writtenMembers(): TypeView<Node>[] | undefined {
@@ -234,8 +255,14 @@ class TsMorphTypeView implements TypeView<Node> {
     const where = { ...(node && { node }), name: symbol.getName() }
     const description = ts.displayPartsToString(symbol.compilerSymbol.getDocumentationComment(this.backend.checker)).trim()
     const tags = symbol.getJsDocTags().map((tag) => ({ name: tag.getName(), text: ts.displayPartsToString(tag.getText()) }))
+    const midLine = symbol.getDeclarations().flatMap((declaration) => {
+      const text = declaration.getSourceFile().getFullText()
+      return ts.getJSDocCommentsAndTags(declaration.compilerNode).filter(ts.isJSDoc).flatMap((block) => midLineTags(text.slice(block.pos, block.end)))
+    })
+    if (midLine.length > 0) Object.assign(where, { midLine })
     if (description) return { description, tags, ...where }
-    const declaration = symbol.compilerSymbol.valueDeclaration
+    // A mapped type's member (`Omit<…>`, `Partial<…>`) keeps the declarations it was mapped from, but no value declaration.
+    const declaration = symbol.compilerSymbol.valueDeclaration ?? symbol.compilerSymbol.declarations?.[0]
     const inline = tags.length === 0 && declaration !== undefined ? inlineJsDoc(declaration) : undefined
     return { ...(inline ?? { tags }), ...where }
   }

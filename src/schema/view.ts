@@ -14,6 +14,8 @@ export type TypeKind =
 export interface Docs<N = unknown> {
   readonly description?: string
   readonly tags: readonly { readonly name: string; readonly text: string }[]
+  /** The names of the tags written after other text on their line (see `midLineTags`), one per such tag. */
+  readonly midLine?: readonly string[]
   /** The declaration the JSDoc is written on (first declaration of its symbol), where problems with it are reported. */
   readonly node?: N
   /** That declaration's name (`query`, `Email`), for messages. */
@@ -157,6 +159,12 @@ export interface TypeView<N> {
   declared(): Pick<NamedInfo, 'file' | 'position'> | undefined
   /** JSDoc of the named declaration. */
   docs(): Docs<N>
+  /**
+   * Whether a member is read as the type argument written at this view's node, because that
+   * argument names a documented declaration (`Box<Alias>`'s `v: X` carries the alias's JSDoc): the
+   * schema then depends on the written node, not only on the type.
+   */
+  readsArguments(): boolean
   /** The type a Promise resolves to, or this type when it is not awaitable. */
   awaited(): TypeView<N>
   /** The chunk type when this is an AsyncIterable (or async generator). */

@@ -13,8 +13,9 @@ export type Walker<N> = ((type: TypeView<N>) => Entry<N>) & {
 
 /**
  * A walker with its own cache; weak keys let a rebuilt program's types be collected. Named types
- * are one entry each; an anonymous type read from a written node is one entry per node, because
- * what is written there (union order, element nodes) shapes its schema.
+ * are one entry each; an anonymous type or a generic instantiation read from a written node is one
+ * entry per node, because what is written there (union order, element nodes, type arguments)
+ * shapes its schema.
  */
 export function createWalker<N>(): Walker<N> {
   const byType = new WeakMap<object, Entry<N>>()
@@ -22,7 +23,11 @@ export function createWalker<N>(): Walker<N> {
 
   const walk = (type: TypeView<N>): Entry<N> => {
     const named = type.named()
-    const cache = named || type.origin === undefined ? byType : cacheFor(byNode, type.origin)
+    // A generic instantiation's members are read as the arguments written at its reference
+    // (`Box<Alias>`'s `v` carries the alias's JSDoc), so `Box<A>` and `Box<B>` of documented aliases
+    // of one type differ: such a named type is one entry per written node too.
+    const perNode = type.origin !== undefined && (named === undefined || (named.generic === true && (type.kind === 'object' || type.kind === 'class') && type.readsArguments()))
+    const cache = perNode ? cacheFor(byNode, type.origin as object) : byType
     const cached = cache.get(type.id)
     if (cached) return cached
     const entry: Entry<N> = { schema: {}, done: false, problems: [], named, checks: [] }

@@ -1,5 +1,5 @@
 import { Node, ts, type Symbol as MorphSymbol, type Type, type TypeNode } from 'ts-morph'
-import { filteringAliases } from './written-rules.js'
+import { filteringAliases, modifierAliases } from './written-rules.js'
 
 /**
  * Reading the type nodes a type was written as (ts-morph side of `TypeView.origin`,
@@ -211,4 +211,40 @@ export function writtenTupleLabels(start: TypeNode): (string | undefined)[] | un
     node = aliasDeclaration(referencedSymbol(node))?.getTypeNode()
   }
   return undefined
+}
+
+/**
+ * The value node of a written `Record<K, V>` (its `V`), through parentheses and the default lib's
+ * `Partial`, `Required` and `Readonly`: the node each member of the mapped type is written as,
+ * which the checker's member types lose (an alias of `number` reads as `number`).
+ */
+export function writtenRecordValue(start: TypeNode, isLib: (symbol: MorphSymbol) => boolean): TypeNode | undefined {
+  let node = start
+  for (let step = 0; step < maxSteps; step++) {
+    node = unwrap(node)
+    const symbol = referencedSymbol(node)
+    if (!Node.isTypeReference(node) || !symbol || !isLib(symbol)) return undefined
+    const args = node.getTypeArguments()
+    if (symbol.getName() === 'Record' && args.length === 2) return args[1]
+    if (!modifierAliases.has(symbol.getName()) || args[0] === undefined) return undefined
+    node = args[0]
+  }
+  return undefined
+}
+
+/**
+ * The type argument written at `owner` for a member declared as its holder's type parameter:
+ * `Box<Alias>`'s `v: X` (in `interface Box<X> { v: X }`, or a generic class's field) is written
+ * `Alias`, whose JSDoc the checker's member type (`number`) loses.
+ */
+export function writtenTypeArgument(declared: TypeNode, member: Node, owner: TypeNode): TypeNode | undefined {
+  if (!Node.isTypeReference(declared) || declared.getTypeArguments().length > 0) return undefined
+  const holder = member.getParent()
+  const parameters = holder && (Node.isInterfaceDeclaration(holder) || Node.isClassDeclaration(holder)) ? holder.getTypeParameters() : []
+  const name = declared.getTypeName().getText()
+  const index = parameters.findIndex((parameter) => parameter.getName() === name)
+  const reference = unwrap(owner)
+  if (index < 0 || !Node.isTypeReference(reference)) return undefined
+  const declares = referencedSymbol(reference)?.getDeclarations().some((candidate) => candidate === holder) ?? false
+  return declares ? reference.getTypeArguments()[index] : undefined
 }

@@ -13,6 +13,12 @@ import type { TypeKind } from './view.js'
 export const filteringAliases: ReadonlySet<string> = new Set(['Exclude', 'Extract', 'NonNullable'])
 
 /**
+ * The default lib's mapped aliases that keep every member of their argument with its value as
+ * written there, changing only modifiers: `Partial<Record<K, V>>`'s members are still written `V`.
+ */
+export const modifierAliases: ReadonlySet<string> = new Set(['Partial', 'Required', 'Readonly'])
+
+/**
  * The value an enum member's initialiser writes where the checker computes none: TypeScript
  * accepts `Lit = true as any` or `Named = 'named' as any`, whose values are the literals before
  * the assertions. Undefined when the text is no JSON literal.

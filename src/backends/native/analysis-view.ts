@@ -58,6 +58,11 @@ export class NativeAnalysisView implements AnalysisView {
     return last?.comment === undefined ? undefined : this.native.ast.getTextOfJSDocComment(last.comment)
   }
 
+  jsDocText(node: SyntaxNode): string | undefined {
+    const last = native(node).jsDoc?.at(-1)
+    return last && native(node).getSourceFile().text.slice(last.pos, last.end)
+  }
+
   syntaxErrors(module: ModuleSyntax): SpanMessage[] {
     // One request for the whole program the first time; most modules have none.
     if (this.syntaxDiagnostics === undefined) {

@@ -198,7 +198,8 @@ export class NativeChecker {
   /** A symbol's JSDoc, with the declaration it is written on and its name. */
   docsOf(symbol: NativeSymbol): Docs<Node> {
     const declarations = this.written.declarationsOf(symbol)
-    const docs = this.docsReader.of(declarations, symbol.valueDeclaration?.resolve(this.project))
+    // A mapped type's member (`Omit<…>`, `Partial<…>`) keeps the declarations it was mapped from, but no value declaration.
+    const docs = this.docsReader.of(declarations, symbol.valueDeclaration?.resolve(this.project) ?? declarations[0])
     const node = declarations[0]
     return { ...docs, ...(node && { node }), name: symbol.name }
   }

@@ -1,5 +1,6 @@
 import type { Node } from 'typescript/unstable/ast'
 import { inlineJsDocAt } from '../../schema/inline-jsdoc-text.js'
+import { midLineTags } from '../../schema/mid-line-tags.js'
 import type { Docs } from '../../schema/view.js'
 import type { NativeModules } from './load.js'
 
@@ -31,6 +32,7 @@ export class NativeDocs {
   of(declarations: readonly Node[], valueDeclaration: Node | undefined): Docs<never> {
     const comments: string[] = []
     const tags: { name: string; text: string }[] = []
+    const midLine: string[] = []
     for (const declaration of new Set(declarations)) {
       const blocks = ((declaration as { jsDoc?: readonly JsDocLike[] }).jsDoc ?? []) as readonly JsDocLike[]
       const ownTags = blocks.flatMap((block) => block.tags ?? [])
@@ -41,14 +43,17 @@ export class NativeDocs {
         if (text !== '' && !comments.includes(text)) comments.push(text)
       }
       for (const tag of ownTags) tags.push({ name: tag.tagName?.text ?? '', text: this.tagText(tag) })
+      const text = declaration.getSourceFile().text
+      for (const block of blocks as readonly (JsDocLike & Node)[]) midLine.push(...midLineTags(text.slice(block.pos, block.end)))
     }
     const description = comments.join('\n').trim()
-    if (description) return { description, tags }
+    const where = midLine.length > 0 ? { midLine } : {}
+    if (description) return { description, tags, ...where }
     if (tags.length === 0 && valueDeclaration !== undefined) {
       const inline = inlineJsDocAt(valueDeclaration.getSourceFile().text, valueDeclaration.pos, this.ast.getTrailingCommentRanges)
       if (inline) return inline
     }
-    return { tags }
+    return { tags, ...where }
   }
 
   private isTypedef(tag: JsDocLike): boolean {

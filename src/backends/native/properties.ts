@@ -6,7 +6,7 @@ import type { Docs, MemberKind, PropertyView } from '../../schema/view.js'
 import type { NativeChecker } from './checker.js'
 import type { NativeTypeView } from './type-view.js'
 import { readsThroughValue } from '../../schema/written-rules.js'
-import { declaredTypeNode, literalMemberTypeNode, type TypeNodeLike } from './written-nodes.js'
+import { declaredTypeNode, literalMemberTypeNode, writtenRecordValue, writtenTypeArgument, type TypeNodeLike } from './written-nodes.js'
 
 /** The property symbols of an object type and their types, index for index. */
 export interface FetchedProperties {
@@ -94,4 +94,35 @@ function visibility(checker: NativeChecker, symbol: NativeSymbol, node: MemberDe
   if (flags & ModifierFlags.Private || written(SyntaxKind.PrivateKeyword)) return 'private'
   if (flags & ModifierFlags.Protected || written(SyntaxKind.ProtectedKeyword)) return 'protected'
   return 'public'
+}
+
+/**
+ * Properties as written at the type's own written node `owner`: the members of a `Record<K, V>`,
+ * which have no declaration, as written at `V` (see `writtenRecordValue`); a member declared as a
+ * type parameter of its interface or class as the argument written for it (`Box<Alias>`, see
+ * `writtenTypeArgument`). Undefined when nothing changes.
+ */
+export function asWrittenAt(checker: NativeChecker, views: readonly PropertyView<Node>[], owner: TypeNodeLike): PropertyView<Node>[] | undefined {
+  const recordValue = writtenRecordValue(checker.written, owner, (symbol) => checker.isLibSymbol(symbol))
+  const written = views.map((view) => {
+    if (view.node === undefined) return recordValue
+    return documentedArgument(checker, view.node, owner)
+  })
+  if (written.every((node) => node === undefined)) return undefined
+  checker.typesAtNodes(written.filter((node): node is TypeNodeLike => node !== undefined))
+  return views.map((view, index) => {
+    const node = written[index]
+    if (node === undefined) return view
+    const { docs } = view
+    return { ...view, docs, type: propertyType(checker, view.type.id as Type, node, view.optional) }
+  })
+}
+
+/** For a member declared as a type parameter of its interface or class, the argument written for it at `owner` when that names a documented declaration (see `writtenTypeArgument`). */
+export function documentedArgument(checker: NativeChecker, member: Node, owner: TypeNodeLike): TypeNodeLike | undefined {
+  const declared = declaredTypeNode(checker.written, member)
+  const argument = declared && writtenTypeArgument(checker.written, declared, member, owner)
+  // Only a documented argument changes the schema; any other keeps the instantiation one shared entry.
+  const [type] = argument ? checker.typesAtNodes([argument]) : []
+  return argument && type && checker.view(type, argument).writtenDocs().length > 0 ? argument : undefined
 }

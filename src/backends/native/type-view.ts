@@ -3,7 +3,8 @@ import type { Type } from 'typescript/unstable/sync'
 import type { Docs, NamedInfo, PropertyView, TupleElementView, TypeKind, TypeView, WrittenDerivation } from '../../schema/view.js'
 import { enumInitializerValue } from '../../schema/written-rules.js'
 import type { NativeChecker } from './checker.js'
-import { namedDeclarations, unwrap, writtenDerivation, writtenElement, writtenTupleElements, writtenTupleLabels, writtenUnion, type TypeNodeLike } from './written-nodes.js'
+import { asWrittenAt, documentedArgument } from './properties.js'
+import { namedDeclarations, unwrap, writtenDerivation, writtenElement, writtenRecordValue, writtenTupleElements, writtenTupleLabels, writtenUnion, type TypeNodeLike } from './written-nodes.js'
 
 const asyncIterables = new Set(['AsyncIterable', 'AsyncIterableIterator', 'AsyncGenerator'])
 const promises = new Set(['Promise', 'PromiseLike'])
@@ -19,6 +20,7 @@ export class NativeTypeView implements TypeView<Node> {
   readonly kind: TypeKind
   private cachedText: string | undefined
   private cachedMembers: TypeView<Node>[] | undefined
+  private cachedProperties: PropertyView<Node>[] | undefined
 
   constructor(
     private readonly type: Type,
@@ -71,12 +73,24 @@ export class NativeTypeView implements TypeView<Node> {
   }
 
   properties(): PropertyView<Node>[] {
-    return this.checker.properties(this.type)
+    const properties = this.checker.properties(this.type)
+    if (this.written === undefined) return properties
+    return (this.cachedProperties ??= asWrittenAt(this.checker, properties, this.written) ?? properties)
   }
 
   indexType(): TypeView<Node> | undefined {
     const index = this.checker.shapes.indexType(this.type)
-    return index && this.checker.viewWritten(index, this.checker.shapes.indexSignatureNode(this.type))
+    return index && this.checker.viewWritten(index, this.checker.shapes.indexSignatureNode(this.type) ?? this.recordValueNode())
+  }
+
+  readsArguments(): boolean {
+    const { written } = this
+    return written !== undefined && this.checker.properties(this.type).some((property) => property.node !== undefined && documentedArgument(this.checker, property.node, written) !== undefined)
+  }
+
+  /** The `V` of the `Record<K, V>` this view is written as (see `writtenRecordValue`). */
+  private recordValueNode(): TypeNodeLike | undefined {
+    return this.written && writtenRecordValue(this.checker.written, this.written, (symbol) => this.checker.isLibSymbol(symbol))
   }
 
   writtenMembers(): TypeView<Node>[] | undefined {
@@ -203,6 +217,7 @@ export class AwaitedUnionView implements TypeView<Node> {
   writtenMembers = (): undefined => undefined
   writtenDerivation = (): undefined => undefined
   writtenDocs = (): Docs<Node>[] => []
+  readsArguments = (): boolean => false
   templateParts = (): { texts: string[]; holes: TypeKind[] } => ({ texts: [], holes: [] })
   symbolName = (): undefined => undefined
   named = (): undefined => undefined

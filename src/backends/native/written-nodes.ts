@@ -1,6 +1,6 @@
 import type { Node } from 'typescript/unstable/ast'
 import type { Symbol as NativeSymbol, Type } from 'typescript/unstable/sync'
-import { filteringAliases } from '../../schema/written-rules.js'
+import { filteringAliases, modifierAliases } from '../../schema/written-rules.js'
 import type { NativeModules } from './load.js'
 
 /**
@@ -263,4 +263,37 @@ export function writtenTupleLabels(context: WrittenContext, start: TypeNodeLike)
     node = aliasDeclaration(context, context.referencedSymbol(node))?.type
   }
   return undefined
+}
+
+/** The value node of a written `Record<K, V>` (see the ts-morph side's `writtenRecordValue`). */
+export function writtenRecordValue(context: WrittenContext, start: TypeNodeLike, isLib: (symbol: NativeSymbol) => boolean): TypeNodeLike | undefined {
+  let node = start
+  for (let step = 0; step < maxSteps; step++) {
+    node = unwrap(context, node)
+    const symbol = node.kind === context.kinds.TypeReference ? context.referencedSymbol(node) : undefined
+    if (!symbol || !isLib(symbol)) return undefined
+    const args = node.typeArguments ?? []
+    if (symbol.name === 'Record' && args.length === 2) return args[1]
+    if (!modifierAliases.has(symbol.name) || args[0] === undefined) return undefined
+    node = args[0]
+  }
+  return undefined
+}
+
+/**
+ * The type argument written at `owner` for a member declared as its holder's type parameter
+ * (`Box<Alias>`'s `v: X` is written `Alias`), see the ts-morph side's `writtenTypeArgument`.
+ */
+export function writtenTypeArgument(context: WrittenContext, declared: TypeNodeLike, member: Node, owner: TypeNodeLike): TypeNodeLike | undefined {
+  const k = context.kinds
+  if (declared.kind !== k.TypeReference || (declared.typeArguments?.length ?? 0) > 0 || declared.typeName === undefined) return undefined
+  const holder = member.parent as (Node & { typeParameters?: readonly (Node & { name: Node })[] }) | undefined
+  const name = declared.typeName.getText()
+  const index = (holder?.typeParameters ?? []).findIndex((parameter) => parameter.name.getText() === name)
+  const reference = unwrap(context, owner)
+  if (holder === undefined || index < 0 || reference.kind !== k.TypeReference) return undefined
+  const symbol = context.referencedSymbol(reference)
+  const file = holder.getSourceFile().fileName
+  const declares = symbol !== undefined && context.declarationsOf(symbol).some((candidate) => candidate.pos === holder.pos && candidate.end === holder.end && candidate.getSourceFile().fileName === file)
+  return declares ? reference.typeArguments?.[index] : undefined
 }

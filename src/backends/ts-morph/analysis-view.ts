@@ -44,6 +44,11 @@ export class TsMorphAnalysisView implements AnalysisView {
     return last ? ts.getTextOfJSDocComment(last.comment) : undefined
   }
 
+  jsDocText(node: SyntaxNode): string | undefined {
+    const last = ts.getJSDocCommentsAndTags(compiler(node)).filter(ts.isJSDoc).at(-1)
+    return last && last.getSourceFile().text.slice(last.pos, last.end)
+  }
+
   syntaxErrors(module: ModuleSyntax): SpanMessage[] {
     const program = this.project.getProgram().compilerObject
     return program.getSyntacticDiagnostics(compiler(module.node) as ts.SourceFile).map((diagnostic) => ({

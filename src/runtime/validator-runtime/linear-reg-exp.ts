@@ -14,7 +14,7 @@ export interface PatternTester {
  * without matching) but is matched by RE2JS, whose time is linear in the text, so no pattern
  * (`^(a+)+$`, say) can stall a process by backtracking. Throws `NonLinearPattern` for a
  * backreference or a lookaround, and RE2's `SyntaxError`-like error for what RE2 cannot express
- * (a repetition count over 1000, a Unicode property it does not know). `code` is how ajv's
+ * (a repetition count over 1000). `code` is how ajv's
  * standalone output reaches this function: toolcat maps that require to an import of
  * `toolcat/validator-runtime`.
  */

@@ -3,7 +3,10 @@
 // it. Where the two dialects read the same text differently, the rewrite spells the JavaScript
 // meaning out: `.` excludes every line terminator, `\s` is JavaScript's (Unicode) white space, `[]`
 // matches nothing and `[^]` anything, `[` inside a class is a literal. What no linear-time engine
-// can do (backreferences, lookaround) is refused with the reason.
+// can do (backreferences, lookaround) is refused with the reason. A Unicode property escape becomes
+// the ranges JavaScript's own RegExp gives it (see `unicode-property.ts`).
+
+import { complementRanges, propertyRanges, re2Ranges } from './unicode-property.js'
 
 /** A JavaScript pattern that has no linear-time equivalent; the message says which construct and why. */
 export class NonLinearPattern extends Error {
@@ -21,18 +24,6 @@ const NOT_SPACE =
 /** JavaScript's `.` without the `s` flag: anything but a line terminator (RE2's excludes `\n` only). */
 const DOT = '[^\\n\\r\\x{2028}\\x{2029}]'
 const ANY = '\\x{0}-\\x{10ffff}'
-
-/** Long names of general categories JavaScript accepts and RE2 knows only by their short form. */
-const CATEGORIES: Readonly<Record<string, string>> = {
-  Letter: 'L', Cased_Letter: 'L', Uppercase_Letter: 'Lu', Lowercase_Letter: 'Ll', Titlecase_Letter: 'Lt', Modifier_Letter: 'Lm', Other_Letter: 'Lo',
-  Mark: 'M', Nonspacing_Mark: 'Mn', Spacing_Mark: 'Mc', Enclosing_Mark: 'Me',
-  Number: 'N', Decimal_Number: 'Nd', digit: 'Nd', Letter_Number: 'Nl', Other_Number: 'No',
-  Punctuation: 'P', punct: 'P', Connector_Punctuation: 'Pc', Dash_Punctuation: 'Pd', Open_Punctuation: 'Ps', Close_Punctuation: 'Pe',
-  Initial_Punctuation: 'Pi', Final_Punctuation: 'Pf', Other_Punctuation: 'Po',
-  Symbol: 'S', Math_Symbol: 'Sm', Currency_Symbol: 'Sc', Modifier_Symbol: 'Sk', Other_Symbol: 'So',
-  Separator: 'Z', Space_Separator: 'Zs', Line_Separator: 'Zl', Paragraph_Separator: 'Zp',
-  Other: 'C', Control: 'Cc', cntrl: 'Cc', Format: 'Cf', Surrogate: 'Cs', Private_Use: 'Co', Unassigned: 'Cn',
-}
 
 /**
  * The RE2 form of JavaScript pattern `pattern`, which must already be valid JavaScript (check it
@@ -119,7 +110,7 @@ function escape(pattern: string, at: number, inClass: boolean): [string, number]
       return unicodeEscape(pattern, at)
     case 'p':
     case 'P':
-      return property(pattern, at)
+      return property(pattern, at, inClass)
   }
   if (char >= '1' && char <= '9') throw new NonLinearPattern(pattern, 'a backreference')
   // \d \D \w \W \B \t \n \r \f \v read the same; any other escape is a syntax character (or `/`, `-`), escaped alike.
@@ -140,11 +131,19 @@ function unicodeEscape(pattern: string, at: number): [string, number] {
   return [codePoint(high.toString(16)), at + 6]
 }
 
-/** `\p{…}` / `\P{…}`: `Script=` and `General_Category=` prefixes dropped, long category names shortened. */
-function property(pattern: string, at: number): [string, number] {
+/**
+ * `\p{…}` / `\P{…}`: the code point ranges JavaScript's own RegExp gives the property (see
+ * `propertyRanges`), as a class; inside a class, its members (the complement's for `\P`, as a
+ * class cannot hold a negated one).
+ */
+function property(pattern: string, at: number, inClass: boolean): [string, number] {
   const end = pattern.indexOf('}', at)
-  const name = pattern.slice(at + 3, end).replace(/^(General_Category|gc|Script|sc)=/, '')
-  return [`\\${pattern[at + 1]}{${CATEGORIES[name] ?? name}}`, end + 1]
+  const negated = pattern[at + 1] === 'P'
+  const ranges = propertyRanges(pattern.slice(at + 3, end))
+  if (inClass) return [re2Ranges(negated ? complementRanges(ranges) : ranges), end + 1]
+  // A property no code point has (none today) is a class that matches nothing, or anything when negated.
+  if (ranges.length === 0) return [negated ? `[${ANY}]` : `[^${ANY}]`, end + 1]
+  return [`[${negated ? '^' : ''}${re2Ranges(ranges)}]`, end + 1]
 }
 
 function codePoint(hex: string): string {
