@@ -24,8 +24,14 @@ export function objectUnit<N>(type: TypeView<N>, context: UnitContext<N>, option
   const properties: [string, Ir<N>][] = []
   const required: string[] = []
   for (const property of orderedProperties(type)) {
-    // A `never` member can hold no value, so no key may carry one (`additionalProperties` decides the rest).
-    if (options.skip?.(property) || property.type.kind === 'never') continue
+    if (options.skip?.(property)) continue
+    if (property.type.kind === 'never') {
+      // A required member that can hold no value leaves no object at all, as TypeScript has it
+      // (`{ keep: number; drop: never }`, what a deep `Exclude` leaves); an optional one may only
+      // be absent, so no key may carry it (`additionalProperties` decides the rest).
+      if (!property.optional && property.initializer === undefined) return { not: {} }
+      continue
+    }
     const { name, node } = property
     const schema = context.child(property.type, name, node)
     const initialised = literalInitializer(property)
