@@ -12,6 +12,8 @@ export interface ObjectOptions<N> {
   readonly skip?: (property: PropertyView<N>) => boolean
   /** What the object allows beyond its declared properties, when not its own index signature. */
   readonly additional?: Ir<N> | false
+  /** What a member's value must also be besides its own type (the index signatures of an intersection's other members). */
+  readonly alsoHolds?: (name: string) => Ir<N>[]
 }
 
 /**
@@ -36,7 +38,9 @@ export function objectUnit<N>(type: TypeView<N>, context: UnitContext<N>, option
     const schema = context.child(property.type, name, node)
     const initialised = literalInitializer(property)
     const annotation = withInitializer(annotationsOf({ ...(node !== undefined && { node }), ...property.docs, name }, name), initialised)
-    properties.push([name, context.annotate(schema, annotation)])
+    const annotated = context.annotate(schema, annotation)
+    const also = options.alsoHolds?.(name) ?? []
+    properties.push([name, also.length === 0 ? annotated : { allOf: [annotated, ...also] }])
     if (!property.optional && !admitsUndefined(property.type) && !initialised.found) required.push(name)
   }
   const additional = options.additional ?? additionalProperties(type, context)
