@@ -37,4 +37,9 @@ describe('the schema holds what TypeScript holds', () => {
     expect(properties['rest']).toEqual({ type: 'array', items: { type: 'number' } })
     expectValidation(schema, [{ none: [], rest: [1, 2], labelled: ['a'] }, { none: [], rest: [], labelled: [] }], [{ none: [1], rest: [], labelled: [] }, { none: [], rest: ['a'], labelled: [] }])
   })
+
+  test('a key several intersection members declare holds every member\'s type, not only the first one\'s', () => {
+    const { schema } = derived('sharedKey')
+    expectValidation(schema, [{ narrowed: { kind: 'a' } }], [{ narrowed: { kind: 'c' } }, { narrowed: { kind: 'a' }, clash: { kind: 'x' } }, { narrowed: { kind: 'a' }, clash: { kind: [1] } }])
+  })
 })

@@ -32,7 +32,15 @@ export const intersectionUnit: Unit = <N>(type: TypeView<N>, context: UnitContex
     })
     const every = (schemas: Ir<N>[]): Ir<N> | undefined => (schemas.length === 0 ? undefined : schemas.length === 1 ? schemas[0] : { allOf: schemas })
     const additional = every(indexed.map(({ index }) => context.child(index, '[string]'))) ?? false
-    const alsoHolds = (name: string) => indexed.filter(({ declares }) => !declares.has(name)).map(({ index }) => context.child(index, '[string]'))
+    // A key several members declare holds each member's type, not only the first one's (which the
+    // checker reads the merged property from): `{ kind: string } & { kind: 'a' | 'b' }`.
+    const declaring = (name: string) => members.flatMap((member) => member.properties().filter((property) => property.name === name))
+    const alsoHolds = (name: string, merged: TypeView<N>) => [
+      ...declaring(name)
+        .filter((property) => property.type.id !== merged.id)
+        .map((property) => context.child(property.type, name, property.node)),
+      ...indexed.filter(({ declares }) => !declares.has(name)).map(({ index }) => context.child(index, '[string]')),
+    ]
     return objectUnit(type, context, { additional, alsoHolds })
   }
   return { allOf: members.map((member) => context.child(member)) }

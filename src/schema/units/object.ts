@@ -13,7 +13,7 @@ export interface ObjectOptions<N> {
   /** What the object allows beyond its declared properties, when not its own index signature. */
   readonly additional?: Ir<N> | false
   /** What a member's value must also be besides its own type (the index signatures of an intersection's other members). */
-  readonly alsoHolds?: (name: string) => Ir<N>[]
+  readonly alsoHolds?: (name: string, type: TypeView<N>) => Ir<N>[]
 }
 
 /**
@@ -39,7 +39,7 @@ export function objectUnit<N>(type: TypeView<N>, context: UnitContext<N>, option
     const initialised = literalInitializer(property)
     const annotation = withInitializer(annotationsOf({ ...(node !== undefined && { node }), ...property.docs, name }, name), initialised)
     const annotated = context.annotate(schema, annotation)
-    const also = options.alsoHolds?.(name) ?? []
+    const also = options.alsoHolds?.(name, property.type) ?? []
     properties.push([name, also.length === 0 ? annotated : { allOf: [annotated, ...also] }])
     if (!property.optional && !admitsUndefined(property.type) && !initialised.found) required.push(name)
   }
