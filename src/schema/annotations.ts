@@ -36,6 +36,8 @@ export interface Annotation<N = unknown> {
   readonly values: readonly TagValue[]
   /** `@integer`, `@asType integer` or `@type integer`: the number is an integer. */
   readonly integer: boolean
+  /** `@nullable` (ts-json-schema-generator's tag): the type decides whether `null` is a value; checked against it. */
+  readonly nullable?: boolean
   /** Problems reading the block (typos, unreadable values, unknown formats). */
   readonly problems: readonly AnnotationProblem[]
   /** Where the block is written and what it is written on: every problem with it is reported there, once. */
@@ -59,6 +61,7 @@ export function annotationsOf<N>(written: Docs<N>, label: string): Annotation<N>
   const keywords: Record<string, unknown> = {}
   const values: TagValue[] = []
   let integer = false
+  let nullable = false
   const { description, format } = descriptionOf(docs)
   if (description) keywords['description'] = description
   if (format) keywords['format'] = format
@@ -81,6 +84,8 @@ export function annotationsOf<N>(written: Docs<N>, label: string): Annotation<N>
       keywords[name] = true
     } else if (name === 'integer' || ((name === 'asType' || name === 'type') && /^\{?\s*integer\s*\}?$/.test(value))) {
       integer = true
+    } else if (name === 'nullable') {
+      nullable = true
     } else if (name === 'default') {
       values.push({ keyword: 'default', tag: '@default', candidates: valueCandidates(value), severity: 'error' })
     } else if (name === 'examples' || name === 'example') {
@@ -105,7 +110,7 @@ export function annotationsOf<N>(written: Docs<N>, label: string): Annotation<N>
   if (defaults) keywords['default'] = defaults.candidates[0]
   const examples = values.filter((entry) => entry.keyword === 'examples')
   if (examples.length > 0) keywords['examples'] = examples.map((entry) => entry.candidates[0])
-  return { keywords, values: [...(defaults ? [defaults] : []), ...examples], integer, problems, node: docs.node, label: docs.name ?? label }
+  return { keywords, values: [...(defaults ? [defaults] : []), ...examples], integer, ...(nullable && { nullable }), problems, node: docs.node, label: docs.name ?? label }
 }
 
 /**
@@ -136,7 +141,7 @@ export function withTextTags<N>(docs: Docs<N>): Docs<N> {
 
 /** An annotation with nothing in it, and nothing wrong with it. */
 export function isEmpty<N>(annotation: Annotation<N>): boolean {
-  return Object.keys(annotation.keywords).length === 0 && !annotation.integer && annotation.problems.length === 0
+  return Object.keys(annotation.keywords).length === 0 && !annotation.integer && annotation.nullable !== true && annotation.problems.length === 0
 }
 
 /** `@examples [a, b]` lists several examples; `@example x` (and `@examples x`) is one. */

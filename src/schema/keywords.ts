@@ -15,7 +15,7 @@ const appliesTo: Readonly<Record<string, JsonType>> = {
 /**
  * The keywords of an annotation that the schema `target` can take. A constraint on a type it cannot
  * apply to (`@minLength` on a number) is a warning and left out; `@integer` turns the `number` of the
- * target's `type` into `integer`.
+ * target's `type` into `integer`; `@nullable` on a type without `null` is a warning.
  */
 export function fittingKeywords<N>(annotation: Annotation<N>, target: Ir<N>, concrete: JsonSchema | undefined, report: (problem: AnnotationProblem) => void): Record<string, unknown> {
   const keywords: Record<string, unknown> = {}
@@ -27,6 +27,11 @@ export function fittingKeywords<N>(annotation: Annotation<N>, target: Ir<N>, con
     } else {
       keywords[keyword] = value
     }
+  }
+  // The schema says what the type says: `@nullable` cannot add `null` to a type without it (the
+  // registry would hand the handler a value outside its type), so it is a warning with the fix.
+  if (annotation.nullable === true && !admits(target, 'null')) {
+    report({ code: codes.annotation, severity: 'warning', message: `@nullable does not apply to ${describe(target)}: the type does not admit null, and the schema follows the type; left out`, hint: 'write `| null` in the type to accept null' })
   }
   if (annotation.integer) {
     const integer = integerType(concrete)

@@ -51,10 +51,23 @@ describe("the reachable constructs of ts-json-schema-generator's corpus", () => 
     expect(schema['$defs']).toEqual({ CountOrWord: { description: 'Count or word', pattern: '^[a-z0-9]+$', type: ['number', 'string'] } })
   })
 
+  test('`@nullable` on a member whose type has no null is a warning, and the schema follows the type', () => {
+    // ts-json-schema-generator adds `null` there; the registry would then hand the handler a value outside its type.
+    const { properties: found, schema, problems } = properties('nullableDefinition')
+    const definition = { $ref: '#/$defs/Definition' }
+    expect(found).toEqual({ optional: { type: 'array', items: definition }, both: { type: ['array', 'null'], items: definition } })
+    expect(problems.map((problem) => `${problem.code} ${problem.message}`)).toEqual([
+      'TC1014 optional: @nullable does not apply to an array: the type does not admit null, and the schema follows the type; left out',
+    ])
+    expectValidation(schema, [{}, { both: null }, { optional: [{ name: 'a' }] }], [{ optional: null }])
+  })
+
   test('a recursive Exclude over a deep union leaves only what can hold a value', () => {
-    expect(properties('deepExclude').properties['value']).toEqual({
-      anyOf: [{ type: 'object', properties: { keep: { type: 'number' } }, required: ['keep'], additionalProperties: false }, { type: 'number' }],
-    })
+    // `{ keep: number; drop: never }` holds no value (TypeScript refuses `{ keep: 1 }`: `drop` is
+    // missing, and nothing can be sent for it): only the number remains, as with the tuple below.
+    const { properties: found, schema } = properties('deepExclude')
+    expect(found['value']).toEqual({ type: 'number' })
+    expectValidation(schema, [{ value: 3 }], [{ value: { keep: 1 } }, { value: { keep: 1, drop: {} } }])
     // A tuple whose only element is excluded can hold nothing: only the number remains.
     expect(properties('deepExcludeTuple').properties['value']).toEqual({ type: 'number' })
   })

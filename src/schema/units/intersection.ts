@@ -1,6 +1,7 @@
-import type { Unit } from '../context.js'
+import type { Unit, UnitContext } from '../context.js'
+import type { Ir } from '../ir.js'
+import type { TypeView } from '../view.js'
 import { objectUnit } from './object.js'
-import { combine } from './union.js'
 
 const primitiveKinds = new Set(['string', 'number', 'boolean', 'literal', 'enum', 'templateLiteral'])
 const objectKinds = new Set(['object', 'class', 'anyObject'])
@@ -8,18 +9,39 @@ const objectKinds = new Set(['object', 'class', 'anyObject'])
 /**
  * An intersection. With a primitive member it is a branded primitive (`string & { __brand: 'Id' }`):
  * the object part exists only at compile time, so the value is the primitive. Intersections of
- * object types are one object, since the checker already merges their properties; what it allows
- * beyond them is any value one of the members' index signatures allows. Anything else needs every
+ * object types are one object, since the checker already merges their properties; a member's index
+ * signature also holds for the keys the other members declare, and for keys none declares (so
+ * `{ [key: string]: string } & { flag: boolean }` admits no value, as TypeScript has it). Anything else needs every
  * member to hold (`allOf`).
  */
-export const intersectionUnit: Unit = (type, context) => {
+export const intersectionUnit: Unit = <N>(type: TypeView<N>, context: UnitContext<N>): Ir<N> => {
   const members = type.members()
   const primitive = members.find((member) => primitiveKinds.has(member.kind))
   if (primitive) return context.child(primitive)
   if (members.every((member) => objectKinds.has(member.kind))) {
-    const indexTypes = members.flatMap((member) => member.indexType() ?? [])
-    const additional = indexTypes.length === 0 ? false : combine(indexTypes.map((index) => context.child(index, '[string]')), context)
-    return objectUnit(type, context, { additional })
+    // TypeScript reduces an intersection whose members' common property can hold nothing
+    // (`{ kind: 'a' } & { kind: 'b' }`, `{ b: string[] } & { b: null }`) to `never`: it then lists
+    // none of the members' properties, and admits no value.
+    const merged = new Set(type.properties().map(({ name }) => name))
+    if (members.some((member) => member.properties().some(({ name }) => !merged.has(name)))) return { not: {} }
+    // A value of an intersection is a value of every member: each member's index signature holds for
+    // every key that member does not declare itself, whichever member declares it, or none.
+    const indexed = members.flatMap((member) => {
+      const index = member.indexType()
+      return index === undefined ? [] : [{ index, declares: new Set(member.properties().map(({ name }) => name)) }]
+    })
+    const every = (schemas: Ir<N>[]): Ir<N> | undefined => (schemas.length === 0 ? undefined : schemas.length === 1 ? schemas[0] : { allOf: schemas })
+    const additional = every(indexed.map(({ index }) => context.child(index, '[string]'))) ?? false
+    // A key several members declare holds each member's type, not only the first one's (which the
+    // checker reads the merged property from): `{ kind: string } & { kind: 'a' | 'b' }`.
+    const declaring = (name: string) => members.flatMap((member) => member.properties().filter((property) => property.name === name))
+    const alsoHolds = (name: string, merged: TypeView<N>) => [
+      ...declaring(name)
+        .filter((property) => property.type.id !== merged.id)
+        .map((property) => context.child(property.type, name, property.node)),
+      ...indexed.filter(({ declares }) => !declares.has(name)).map(({ index }) => context.child(index, '[string]')),
+    ]
+    return objectUnit(type, context, { additional, alsoHolds })
   }
   return { allOf: members.map((member) => context.child(member)) }
 }

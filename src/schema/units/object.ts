@@ -12,6 +12,8 @@ export interface ObjectOptions<N> {
   readonly skip?: (property: PropertyView<N>) => boolean
   /** What the object allows beyond its declared properties, when not its own index signature. */
   readonly additional?: Ir<N> | false
+  /** What a member's value must also be besides its own type (the index signatures of an intersection's other members). */
+  readonly alsoHolds?: (name: string, type: TypeView<N>) => Ir<N>[]
 }
 
 /**
@@ -24,13 +26,21 @@ export function objectUnit<N>(type: TypeView<N>, context: UnitContext<N>, option
   const properties: [string, Ir<N>][] = []
   const required: string[] = []
   for (const property of orderedProperties(type)) {
-    // A `never` member can hold no value, so no key may carry one (`additionalProperties` decides the rest).
-    if (options.skip?.(property) || property.type.kind === 'never') continue
+    if (options.skip?.(property)) continue
+    if (property.type.kind === 'never') {
+      // A required member that can hold no value leaves no object at all, as TypeScript has it
+      // (`{ keep: number; drop: never }`, what a deep `Exclude` leaves); an optional one may only
+      // be absent, so no key may carry it (`additionalProperties` decides the rest).
+      if (!property.optional && property.initializer === undefined) return { not: {} }
+      continue
+    }
     const { name, node } = property
     const schema = context.child(property.type, name, node)
     const initialised = literalInitializer(property)
     const annotation = withInitializer(annotationsOf({ ...(node !== undefined && { node }), ...property.docs, name }, name), initialised)
-    properties.push([name, context.annotate(schema, annotation)])
+    const annotated = context.annotate(schema, annotation)
+    const also = options.alsoHolds?.(name, property.type) ?? []
+    properties.push([name, also.length === 0 ? annotated : { allOf: [annotated, ...also] }])
     if (!property.optional && !admitsUndefined(property.type) && !initialised.found) required.push(name)
   }
   const additional = options.additional ?? additionalProperties(type, context)

@@ -16,6 +16,8 @@ export const tupleUnit: Unit = (type, context) => {
   if (elements.some((element) => !element.optional && !element.rest && element.type.kind === 'never')) return { not: {} }
   const fixed = restIndex === -1 ? elements : elements.slice(0, restIndex)
   const rest = restIndex === -1 ? undefined : elements[restIndex]
+  // Draft-07 wants at least one schema in an `items` list: `[]` holds no item, `[...T[]]` is `T[]`.
+  if (fixed.length === 0) return rest ? { type: 'array', items: context.child(rest.type, '[0]') } : { type: 'array', maxItems: 0 }
   const schema = {
     type: 'array',
     // A label says what a position holds (`[lat: number, lng: number]`): each item's title.

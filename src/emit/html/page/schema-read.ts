@@ -63,8 +63,19 @@ export function typeOf(schema: Schema): string | undefined {
   return undefined
 }
 
+/**
+ * Whether a schema admits no value at all: `{ "not": {} }` (what `never` derives) or `false`. An
+ * array of such items can only be empty, which is not what a schema without `type` (any) says.
+ */
+export function admitsNoValue(schema: unknown): boolean {
+  if (schema === false) return true
+  const not = asRecord(schema)?.not
+  return not === true || (asRecord(not) !== undefined && Object.keys(asRecord(not) as object).length === 0)
+}
+
 /** A short label for a schema's type: `string (email)`, `Contact[]`, `"circle"`, `number | null`, `record of number`. */
 export function typeLabel(schema: Schema, scope: SchemaScope): string {
+  if (admitsNoValue(schema)) return 'never'
   const ref = refName(schema)
   if (ref !== undefined) return ref
   if ('const' in schema) return JSON.stringify(schema.const)
@@ -74,7 +85,7 @@ export function typeLabel(schema: Schema, scope: SchemaScope): string {
   const type = typeOf(schema)
   if (type === 'array') {
     if (Array.isArray(schema.items)) return `[${schema.items.map((item) => typeLabel(asRecord(item) ?? {}, scope)).join(', ')}]`
-    const items = asRecord(schema.items)
+    const items = schema.items === false ? { not: {} } : asRecord(schema.items)
     if (items === undefined) return 'array'
     const label = typeLabel(items, scope)
     return /[| ]/.test(label) ? `(${label})[]` : `${label}[]`

@@ -1,5 +1,5 @@
 import { h, markdown, type Child } from '../dom.js'
-import { asRecord, branchLabel, propertiesOf, requiredOf, resolve, typeLabel, typeOf, unionBranches, type Schema, type SchemaScope } from '../schema-read.js'
+import { admitsNoValue, asRecord, branchLabel, propertiesOf, requiredOf, resolve, typeLabel, typeOf, unionBranches, type Schema, type SchemaScope } from '../schema-read.js'
 import { tabs } from '../tabs.js'
 
 /** What a field reads when the user left it out: the property is then omitted from the arguments. */
@@ -183,7 +183,9 @@ function arrayField(items: Schema, slot: FieldSlot, context: FieldContext, descr
     entries.slice(at).forEach((later, offset) => renumber(later.element, `${key === '' ? '' : `${key}.`}${at + offset + 1}`, `${key === '' ? '' : `${key}.`}${at + offset}`))
   }
   for (const value of Array.isArray(slot.initial) ? slot.initial : []) add(value)
-  const element = h('fieldset', { class: 'tc-field tc-array', 'data-path': key }, h('legend', {}, h('code', {}, slot.label), h('span', { class: 'tc-type' }, `${typeLabel(items, context.scope)}[]`), slot.required ? h('span', { class: 'tc-required' }, 'required') : h('span', { class: 'tc-optional' }, 'optional')), markdown(description, 'tc-md tc-help'), list, h('button', { type: 'button', class: 'tc-button', onclick: () => add() }, 'Add item'))
+  // An array of `never` admits no item: it says so instead of offering one.
+  const adder = admitsNoValue(items) ? h('span', { class: 'tc-muted' }, 'admits no item: always empty') : h('button', { type: 'button', class: 'tc-button', onclick: () => add() }, 'Add item')
+  const element = h('fieldset', { class: 'tc-field tc-array', 'data-path': key }, h('legend', {}, h('code', {}, slot.label), h('span', { class: 'tc-type' }, `${typeLabel(items, context.scope)}[]`), slot.required ? h('span', { class: 'tc-required' }, 'required') : h('span', { class: 'tc-optional' }, 'optional')), markdown(description, 'tc-md tc-help'), list, adder)
   return { element, value: () => (entries.length === 0 && !slot.required && slot.initial === undefined ? ABSENT : entries.map((entry) => entry.field.value()).map((value) => (value === ABSENT ? null : value))) }
 }
 

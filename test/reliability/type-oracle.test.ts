@@ -1,0 +1,110 @@
+import { writeFileSync } from 'node:fs'
+import fc from 'fast-check'
+import { describe, expect, test } from 'vitest'
+import { backendNames } from '../backends/both-backends.js'
+import { fuzzRuns } from './fuzz.js'
+import { runOracle, type Disagreement, type Sample } from './oracle/run-oracle.js'
+import { choiceList } from './oracle/schema-values.js'
+import { renderType, typeSpec } from './oracle/type-grammar.js'
+
+/**
+ * The TypeScript checker as the oracle of the catalog. Types are generated from a grammar of what
+ * users write (oracle/type-grammar.ts), each becomes a tool `execute(args: { v: T })` of a project
+ * built on each checker, and values are drawn from each derived schema and mutated at random paths
+ * (oracle/schema-values.ts). Every value is sent to the built registry (precompiled validators) and
+ * to the runtime compiler, and TypeScript 7 is asked about it — one program for every pair — as
+ * `const c: P = <value>` (the value as a fresh literal) and as `loose<P>()(<value>)` (the value as a
+ * type, `<V extends P>`, so keys P does not declare are not counted).
+ *
+ * The comparison rules, the only differences allowed (README, "Authoring a tool", says the same):
+ * 1. A key the type does not declare is dropped by the registry, where TypeScript's excess-property
+ *    check (TS2353, TS2561) or weak-type check (TS2559) refuses the literal: the registry may accept
+ *    a value TypeScript refuses only when the value as a type is accepted, or TypeScript's only
+ *    complaints are those, and the handler then receives the value without those keys.
+ * 2. A string that is exactly the JSON text of a number or boolean, where only a number or boolean
+ *    fits, is coerced; the value with that coercion is what rule 1 is applied to.
+ * 3. JSON has no `undefined`: the grammar writes `undefined` only in optional members, where it
+ *    means absent. What only JSDoc can say (integers, formats, patterns, bounds) is not generated:
+ *    TypeScript cannot check it.
+ * 4. Enums are compared by their values (JSON carries the value, never the member): TypeScript is
+ *    asked about the literal union of the enum's values.
+ * 5. An object type that declares no member (`{}`) is an empty object, where TypeScript lets any
+ *    value but null and undefined through: the grammar never writes one (Pick takes a key, Omit
+ *    leaves one).
+ * A parameter type that admits no value (`{ v: { a: never } }`) is build error TC1006; its values are
+ * then drawn from an open schema, all refused, and TypeScript must refuse them too.
+ * Everything else must agree: a value TypeScript accepts is accepted and reaches the handler
+ * unchanged; a value the registry accepts reaches the handler as a value TypeScript accepts;
+ * precompiled and runtime validators answer alike.
+ */
+
+/** Pairs per checker: at least 5,000 in the normal run, more under `npm run test:fuzz`. */
+const TARGET_PAIRS = Number(process.env['TOOLCAT_ORACLE_PAIRS'] ?? Math.max(5_000, fuzzRuns * 60))
+const seed = Number(process.env['TOOLCAT_FUZZ_SEED'] ?? 20_261_205)
+
+const sample: fc.Arbitrary<Sample> = fc.record({ spec: typeSpec, values: fc.array(choiceList, { minLength: 16, maxLength: 30 }) })
+
+/** The samples of one run, exactly as fast-check generates them for `seed` (so a path replays one). */
+function samples(): Sample[] {
+  const found: Sample[] = []
+  let pairs = 0
+  fc.assert(
+    fc.property(sample, (one) => {
+      if (pairs < TARGET_PAIRS) {
+        found.push(one)
+        pairs += one.values.length
+      }
+    }),
+    { seed, numRuns: Math.ceil(TARGET_PAIRS / 10) },
+  )
+  return found
+}
+
+function describeDisagreement(found: Disagreement): string {
+  return [`rule: ${found.rule}`, `type: { v: ${found.type} }`, found.declarations === '' ? undefined : `declarations:\n${found.declarations}`, `value: ${JSON.stringify(found.value)}`, found.detail].filter((line) => line !== undefined).join('\n')
+}
+
+/**
+ * Shrinks the first failing sample with fast-check (its path replayed from the seed), each step a
+ * run of its own; bounded, so a failure still ends: the smallest failing case found in the budget.
+ */
+async function shrink(index: number, checker: (typeof backendNames)[number]): Promise<string> {
+  let steps = 0
+  let smallest: Disagreement | undefined
+  const deadline = Date.now() + 240_000
+  await fc.assert(
+    fc.asyncProperty(sample, async (one) => {
+      if (steps++ > 80 || Date.now() > deadline) return true
+      const run = await runOracle([one], checker)
+      const [first] = run.disagreements
+      if (first === undefined && run.buildProblems.length === 0) return true
+      smallest = first ?? smallest
+      return false
+    }),
+    { seed, path: String(index), numRuns: 1, endOnFailure: false },
+  ).catch(() => undefined)
+  return smallest === undefined ? '(shrinking found nothing smaller)' : describeDisagreement(smallest)
+}
+
+// Disabled in the normal run until its remaining disagreements are fixed (see issue 31's note):
+// TOOLCAT_ORACLE=1 runs it.
+describe.runIf(process.env['TOOLCAT_ORACLE'] === '1')('the registry accepts exactly the values TypeScript accepts', () => {
+  const generated = process.env['TOOLCAT_ORACLE'] === '1' ? samples() : []
+  test.each(backendNames)('on %s', async (checker) => {
+    const run = await runOracle(generated, checker)
+    expect(run.skipped, 'samples TypeScript refused to declare').toEqual([])
+    expect(run.pairs).toBeGreaterThanOrEqual(TARGET_PAIRS)
+    expect(run.buildProblems).toEqual([])
+    const report = process.env['TOOLCAT_ORACLE_REPORT']
+    if (report !== undefined) writeFileSync(`${report}.${checker}.json`, JSON.stringify(run, null, 1))
+    if (run.disagreements.length > 0) {
+      const first = run.disagreements[0] as Disagreement
+      const smallest = await shrink(first.sample, checker)
+      const rendered = renderType((generated[first.sample] as Sample).spec, 'tool')
+      expect.fail(
+        `${run.disagreements.length} disagreements on ${checker} (seed ${seed}, path ${first.sample}; TOOLCAT_FUZZ_SEED reruns another seed).\n` +
+          `first:\n${describeDisagreement(first)}\nsmallest after shrinking:\n${smallest}\n(type as generated: ${rendered.type})`,
+      )
+    }
+  }, 600_000)
+})
