@@ -11,7 +11,7 @@ import { compileErrorMessage } from './rolldown-errors.js'
  * relative to `cwd`; with esbuild, as esbuild's error (its `errors` carry the locations).
  */
 export async function compileHandlersModule(entry: string, outfile: string, cwd: string): Promise<string[]> {
-  if (compilerEngine() === 'esbuild') return compileWithEsbuild(entry, outfile, cwd)
+  if (compilerEngine() !== 'rolldown') return compileWithEsbuild(entry, outfile, cwd)
   const { rolldown } = await import('rolldown')
   try {
     const bundle = await rolldown({

@@ -22,7 +22,7 @@ const subsetNamespace = 'toolcat-exports'
 const toolcatDir = path.dirname(fileURLToPath(import.meta.url))
 
 /**
- * The tool entries compiled with esbuild (the app's native one, else esbuild-wasm): the engine
+ * The tool entries compiled with esbuild (native or WebAssembly, see `loadCompiler`): the engine
  * toolcat used before rolldown, kept for `TOOLCAT_COMPILER=esbuild` and the bench's comparison.
  */
 export async function compileWithEsbuild(job: CompileJob): Promise<CompileResult> {

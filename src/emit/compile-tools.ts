@@ -51,7 +51,7 @@ export async function compileEach(
 
 /** The job, compiled by the engine `compilerEngine` names. */
 async function compile(job: CompileJob): Promise<CompileResult> {
-  if (compilerEngine() === 'esbuild') return (await import('./compile-tools-esbuild.js')).compileWithEsbuild(job)
+  if (compilerEngine() !== 'rolldown') return (await import('./compile-tools-esbuild.js')).compileWithEsbuild(job)
   return (await import('./compile-tools-rolldown.js')).compileWithRolldown(job)
 }
 

@@ -16,7 +16,7 @@ export interface StrippedModule {
  */
 export async function stripTypes(code: string, file: string): Promise<StrippedModule> {
   const tsx = /x$/.test(file)
-  if (compilerEngine() === 'esbuild') {
+  if (compilerEngine() !== 'rolldown') {
     const { transform } = await loadCompiler()
     const result = await transform(code, { loader: tsx ? 'tsx' : 'ts', format: 'esm', target: 'es2022', sourcefile: file, sourcemap: 'external' })
     return { code: result.code, map: result.map }
