@@ -2,7 +2,7 @@ import { statSync } from 'node:fs'
 import { createUnplugin, type UnpluginBuildContext, type UnpluginContext } from 'unplugin'
 import type { BuildResult } from '../src/analyze/index.js'
 import { serializeCatalog } from '../src/emit/catalog-json.js'
-import { loadCompiler } from '../src/emit/load-compiler.js'
+import { stripTypes } from '../src/emit/strip-types.js'
 import { CatalogSession, type FileChangeKind } from './catalog-session.js'
 import { syncDeclarationFile } from './declaration-file.js'
 import { parseVirtualId, resolveVirtualId } from './ids.js'
@@ -80,7 +80,7 @@ export const toolcat = createUnplugin((options: ToolcatPluginOptions | undefined
     enforce: 'pre',
     // rollup, webpack and rspack read no TypeScript of their own (vite and esbuild do): the tool
     // modules the registry imports are stripped of theirs here, so the one-line config works.
-    ...(TYPELESS_BUNDLERS.has(meta.framework) && { transform: { filter: { id: TYPESCRIPT_FILE }, handler: (code: string, id: string) => stripTypes(code, id, current()) } }),
+    ...(TYPELESS_BUNDLERS.has(meta.framework) && { transform: { filter: { id: TYPESCRIPT_FILE }, handler: (code: string, id: string) => stripModuleTypes(code, id, current()) } }),
     resolveId: { filter: { id: /^~toolcat\// }, handler: resolveVirtualId },
     load: { filter: { id: /^\0toolcat\// }, handler: loadVirtual },
     buildStart() {
@@ -157,14 +157,12 @@ const TYPESCRIPT_FILE = /\.[cm]?tsx?$/
 
 /**
  * A tool module (or a file it imports that the catalog was derived from) as JavaScript, through
- * the same esbuild the CLI compiles with; any other module is left to the bundler's own setup.
+ * the same engine the CLI compiles with (`stripTypes`); any other module is left to the bundler's own setup.
  */
-async function stripTypes(code: string, id: string, session: CatalogSession): Promise<{ code: string; map: string } | undefined> {
+async function stripModuleTypes(code: string, id: string, session: CatalogSession): Promise<{ code: string; map: string } | undefined> {
   // webpack and rspack may hand a resource with its query.
   if (!session.sourceFiles().includes(id.split('?')[0] ?? id)) return undefined
-  const { transform } = await loadCompiler()
-  const result = await transform(code, { loader: id.endsWith('x') ? 'tsx' : 'ts', format: 'esm', target: 'es2022', sourcefile: id, sourcemap: 'external' })
-  return { code: result.code, map: result.map }
+  return stripTypes(code, id)
 }
 
 /**

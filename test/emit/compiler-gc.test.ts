@@ -24,7 +24,7 @@ function gcOfBuild(env: NodeJS.ProcessEnv): { compiler: string | null; own: stri
       await stopCompiler()
       process.stdout.write(JSON.stringify({ compiler: entry === undefined ? null : entry.slice(5), own: process.env.GOGC ?? null }))
     `
-    const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', env })
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', env: { ...env, TOOLCAT_COMPILER: 'esbuild' } })
     expect(run.status, run.stderr).toBe(0)
     return JSON.parse(run.stdout) as { compiler: string | null; own: string | null }
   } finally {

@@ -9,7 +9,7 @@ import { fixtureCatalog, fixtureRoot, repoRoot } from '../registry/out-dir.js'
 const dist = (file: string): string => JSON.stringify(pathToFileURL(path.join(repoRoot, 'dist/src/emit', file)).href)
 const hasProc = existsSync(`/proc/${process.pid}/task`)
 
-test.skipIf(!hasProc)("after an --outDir build, stopCompiler leaves no esbuild process: Node has reaped it, so its CPU counts as the build's (needs Linux's /proc)", () => {
+test.skipIf(!hasProc)("with TOOLCAT_COMPILER=esbuild, after an --outDir build, stopCompiler leaves no esbuild process: Node has reaped it, so its CPU counts as the build's (needs Linux's /proc)", () => {
   const out = mkdtempSync(path.join(tmpdir(), 'toolcat-stop-'))
   try {
     // A fresh Node process, so that no other test's esbuild is among its children.
@@ -25,7 +25,7 @@ test.skipIf(!hasProc)("after an --outDir build, stopCompiler leaves no esbuild p
       await stopCompiler()
       process.stdout.write(JSON.stringify({ during, after: esbuildChildren().length, ms: performance.now() - started }))
     `
-    const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' })
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', env: { ...process.env, TOOLCAT_COMPILER: 'esbuild' } })
     expect(run.status, run.stderr).toBe(0)
     const { during, after, ms } = JSON.parse(run.stdout) as { during: number; after: number; ms: number }
     expect(during).toBe(1)

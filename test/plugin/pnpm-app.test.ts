@@ -94,9 +94,12 @@ beforeAll(() => {
 test('the layout is strict: the app reaches toolcat, vite and ai, not their dependencies', () => {
   expect(readdirSync(join(app, 'node_modules')).filter((name) => !name.startsWith('.')).sort()).toEqual(['ai', 'toolcat', 'vite'])
   expect(existsSync(join(app, 'node_modules/ajv'))).toBe(false)
-  // No native esbuild (vite 8 does not bring one): `toolcat build --outDir` above compiled with esbuild-wasm.
-  expect(readdirSync(join(app, 'node_modules/.pnpm')).filter((name) => name.startsWith('esbuild@'))).toEqual([])
-  expect(readdirSync(join(app, 'node_modules/.pnpm')).some((name) => name.startsWith('esbuild-wasm@'))).toBe(true)
+  // No esbuild of either kind: `toolcat build --outDir` above compiled with rolldown, whose native
+  // binding came as an optional platform package.
+  const stored = readdirSync(join(app, 'node_modules/.pnpm'))
+  expect(stored.filter((name) => name.startsWith('esbuild@') || name.startsWith('esbuild-wasm@'))).toEqual([])
+  expect(stored.some((name) => name.startsWith('rolldown@'))).toBe(true)
+  expect(stored.some((name) => name.startsWith('@rolldown+binding-'))).toBe(true)
 })
 
 test("the SSR build of the README's src/main.ts runs under node and prints what its comments claim", () => {

@@ -1,6 +1,6 @@
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { loadCompiler } from '../../emit/load-compiler.js'
+import { compileHandlersModule } from '../../emit/compile-module.js'
 import type { ToolHandler } from '../../runtime/types.js'
 
 /** Where `serve --handlers` compiles the host's handlers module: beside the registry, not inside it. */
@@ -20,28 +20,15 @@ export interface HostHandlers {
 }
 
 /**
- * Compiles the `--handlers` module (TypeScript or JavaScript) with esbuild into `outDir` — its
- * package imports left as imports, so they resolve from the project like the tools' own — and
- * reads its export names from esbuild's metafile: which tools get a handler is known at start-up
- * without importing anything. A compile error is thrown with esbuild's message.
+ * Compiles the `--handlers` module (TypeScript or JavaScript) into `outDir` (`compileHandlersModule`)
+ * — its package imports left as imports, so they resolve from the project like the tools' own — and
+ * takes its export names from the compiler: which tools get a handler is known at start-up
+ * without importing anything. A compile error is thrown with the compiler's message.
  */
 export async function loadHostHandlers(module: string, cwd: string, outDir: string): Promise<HostHandlers> {
   const entry = path.resolve(cwd, module)
   const outfile = path.join(outDir, 'handlers.js')
-  const { build } = await loadCompiler()
-  const result = await build({
-    absWorkingDir: cwd,
-    entryPoints: [entry],
-    outfile,
-    bundle: true,
-    format: 'esm',
-    platform: 'node',
-    packages: 'external',
-    metafile: true,
-    logLevel: 'silent',
-  })
-  const output = Object.entries(result.metafile.outputs).find(([file]) => path.resolve(cwd, file) === outfile)
-  const names = (output?.[1].exports ?? []).filter((name) => name !== 'default').sort()
+  const names = (await compileHandlersModule(entry, outfile, cwd)).filter((name) => name !== 'default').sort()
   let loading: Promise<Record<string, unknown>> | undefined
   const load = (): Promise<Record<string, unknown>> => {
     loading ??= (import(pathToFileURL(outfile).href) as Promise<Record<string, unknown>>).catch((error: unknown) => {
