@@ -1,4 +1,7 @@
+import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import path from 'node:path'
+import { generateCodeApiFiles } from '../emit/code/code-api-files.js'
+import { generateCodePrompt } from '../emit/code/code-prompt.js'
 import { generateCatalogHtml } from '../emit/html/generate-catalog-html.js'
 import { readPageScript } from '../emit/html/page-script.js'
 import { writeFilesAtomically } from '../emit/write-files.js'
@@ -8,10 +11,11 @@ import type { Catalog } from '../runtime/catalog.js'
 import { analysisOptions, checkerHelp } from './analysis-options.js'
 import { reportAnalysis, runAnalysis } from './analysis-run.js'
 import { UsageError, UserError, type Command, type CommandInput } from './command.js'
+import { depsHelp, depsOptions } from './deps-options.js'
 import { catalogFileAt, readCatalogFile } from './read-catalog.js'
 
-/** Every `--format`: the provider profiles, and `html`, the catalog as a self-contained page. */
-const formats = [...exportFormats, 'html']
+/** Every `--format`: the provider profiles; `html`, the catalog as a self-contained page; `code` and `code-prompt`, the catalog as a typed API. */
+const formats = [...exportFormats, 'html', 'code', 'code-prompt']
 
 /** `toolcat export [toolsDir] --format …`: the tools list in one provider's exact request shape. */
 export const exportCommand: Command = {
@@ -28,7 +32,12 @@ any change that alters what a model may send — an open record closed, a union 
 express, a tuple flattened. Such a lossy change is an error (one line per tool, naming each JSON
 Pointer and why) and nothing is written, unless --lossy is given. html writes the catalog as one
 self-contained page (catalog.html: every tool, its parameters, output and source, a search box;
-no network, opens from file://).
+no network, opens from file://). code writes the tools as a typed API for agents that write code
+(code mode): index.d.ts listing every tool with its summary, <tool>.d.ts per tool declaring its
+async function with the handler's parameter and result types as written (their JSDoc kept; a
+dependency's tools get types rebuilt from its schemas), and globals.d.ts, the functions as the
+globals of a program run by runCode; with --out, into that folder, else to stdout, each file after
+a "// ==> <file> <==" line. code-prompt writes the compact form: one signature block per tool.
 
 Options:
   --format <name>    ${formats.join(', ')} (required)
@@ -43,8 +52,10 @@ Options:
   --lossy            export even when a change alters what a model may send (reported as warnings)
   --catalog <file>   export this catalog file (or an outDir's catalog.json) instead of analysing
                      toolsDir; a positional outDir or .json file is read the same way
-  --out <file>       write the JSON to this file (atomically) instead of stdout
+  --out <file>       write the JSON to this file (atomically) instead of stdout; with --format
+                     code, the folder to write the API's files into
   --tsconfig <file>  tsconfig to type-check with when analysing
+${depsHelp(21)}
 ${checkerHelp(21)}
   -h, --help         show this help
 
@@ -54,6 +65,7 @@ the file cannot be written, 2 on bad usage.`,
     tsconfig: analysisOptions.tsconfig,
     checker: analysisOptions.checker,
     help: analysisOptions.help,
+    ...depsOptions,
     format: { type: 'string', short: 'f' },
     strict: { type: 'boolean' },
     lossy: { type: 'boolean' },
@@ -68,9 +80,11 @@ the file cannot be written, 2 on bad usage.`,
     if (typeof format !== 'string' || !formats.includes(format)) {
       throw new UsageError(`--format must be one of ${formats.join(', ')}`)
     }
-    const catalog = await loadCatalog(input)
-    if (!catalog) return 1
+    const loaded = await loadCatalog(input)
+    if (!loaded) return 1
+    const { catalog } = loaded
     if (format === 'html') return writeOutput(input, generateCatalogHtml(catalog, readPageScript()))
+    if (format === 'code' || format === 'code-prompt') return exportCode(input, format, loaded)
     if (input.values.strict === true && format !== 'openai' && format !== 'anthropic') {
       process.stderr.write(`toolcat: --strict applies to openai and anthropic; ${format} has no strict mode, ignored\n`)
     }
@@ -112,12 +126,63 @@ function writeOutput(input: CommandInput, text: string): number {
   return 0
 }
 
+/** A catalog to export, and the project root its tools' `source` paths are relative to. */
+interface LoadedCatalog {
+  readonly catalog: Catalog
+  readonly root: string
+}
+
 /** The catalog to export: `--catalog`, or a positional outDir or catalog file, when given; else a fresh analysis (reported when it fails). */
-async function loadCatalog(input: CommandInput): Promise<Catalog | undefined> {
+async function loadCatalog(input: CommandInput): Promise<LoadedCatalog | undefined> {
   const file = typeof input.values.catalog === 'string' ? input.values.catalog : catalogFileAt(input.positionals[0])
-  if (file !== undefined) return readCatalogFile(file)
+  if (file !== undefined) return { catalog: readCatalogFile(file), root: projectRootAbove(path.resolve(file)) }
   const run = await runAnalysis(input)
-  if (!run.failed) return run.catalog
+  if (!run.failed) return { catalog: run.catalog, root: run.root }
   reportAnalysis(run, input)
   return undefined
+}
+
+/** The nearest folder at or above a catalog file (or outDir) holding a package.json: the root its sources are relative to, as a build chose it. */
+function projectRootAbove(file: string): string {
+  let folder = existsSync(file) && statSync(file).isDirectory() ? file : path.dirname(file)
+  for (;;) {
+    if (existsSync(path.join(folder, 'package.json'))) return folder
+    const parent = path.dirname(folder)
+    if (parent === folder) return path.dirname(file)
+    folder = parent
+  }
+}
+
+/**
+ * `--format code` (the file tree: into `--out`'s folder, replacing the files an earlier export
+ * wrote there, else to stdout) and `--format code-prompt` (the compact form). The handlers' written
+ * types are read from the sources under the project root; a tool whose sources are not there gets
+ * types rebuilt from its schemas.
+ */
+async function exportCode(input: CommandInput, format: 'code' | 'code-prompt', { catalog, root }: LoadedCatalog): Promise<number> {
+  const { writtenSignatures } = await import('../analyze/written-api/written-signatures.js')
+  const written = writtenSignatures(root, catalog.tools)
+  if (format === 'code-prompt') return writeOutput(input, generateCodePrompt(catalog, written))
+  const files = generateCodeApiFiles(catalog, written)
+  if (typeof input.values.out !== 'string') {
+    process.stdout.write(files.map((file) => `// ==> ${file.path} <==\n${file.contents}`).join('\n'))
+    return 0
+  }
+  const folder = path.resolve(input.values.out)
+  try {
+    writeFilesAtomically(files.map((file) => ({ path: path.join(folder, file.path), contents: file.contents })))
+    removeStaleApiFiles(folder, new Set(files.map((file) => file.path)))
+  } catch (error) {
+    throw new UserError(`cannot write ${folder}: ${error instanceof Error ? error.message : String(error)}`)
+  }
+  return 0
+}
+
+/** Removes the `.d.ts` files an earlier code export wrote in `folder` (they start with toolcat's header) that this one did not: a removed tool's module goes with it. */
+function removeStaleApiFiles(folder: string, kept: ReadonlySet<string>): void {
+  for (const name of readdirSync(folder)) {
+    if (!name.endsWith('.d.ts') || kept.has(name)) continue
+    const file = path.join(folder, name)
+    if (readFileSync(file, 'utf8').startsWith('// Generated by toolcat')) rmSync(file)
+  }
 }
