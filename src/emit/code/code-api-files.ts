@@ -17,7 +17,7 @@ export interface CodeApiFile {
  */
 export function generateCodeApiFiles(catalog: Catalog, written: ReadonlyMap<string, WrittenSignature>): CodeApiFile[] {
   const apis = toolApis(catalog, written)
-  const files = apis.map((api) => ({ path: `${api.tool.name}.d.ts`, contents: toolFile(catalog, api) }))
+  const files = apis.map((api) => ({ path: `${api.file}.d.ts`, contents: toolFile(catalog, api) }))
   return [{ path: 'index.d.ts', contents: indexFile(catalog, apis) }, { path: 'globals.d.ts', contents: globalsFile(catalog, apis) }, ...files].sort((a, b) =>
     a.path < b.path ? -1 : a.path > b.path ? 1 : 0,
   )
@@ -29,7 +29,7 @@ function indexFile(catalog: Catalog, apis: readonly ToolApi[]): string {
     `The tools${owner} as async functions: ${apis.length} ${apis.length === 1 ? 'tool' : 'tools'}, one module each (\`./<tool>.d.ts\` holds its types and docs).`,
     'A failed call throws a ToolCallError whose message is the fault.',
   ])
-  const lines = apis.map((api) => `${docComment([api.summary + (api.tool.annotations?.consequential === true ? ' (consequential: asks for confirmation)' : '')])}export { ${api.identifier} } from ${JSON.stringify(`./${api.tool.name}.js`)}\n`)
+  const lines = apis.map((api) => `${docComment([api.summary + (api.tool.annotations?.consequential === true ? ' (consequential: asks for confirmation)' : '')])}export { ${api.identifier} } from ${JSON.stringify(`./${api.file}.js`)}\n`)
   return `${generatedHeader(catalog)}${intro}\n${lines.join('')}`
 }
 

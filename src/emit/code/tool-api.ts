@@ -1,6 +1,7 @@
 import type { WrittenSignature } from '../../analyze/written-api/written-signatures.js'
 import type { Catalog, CatalogTool } from '../../runtime/catalog.js'
 import { identifierOf, toolIdentifiers } from '../literals.js'
+import { uniqueFileNames } from '../identifiers.js'
 import { rootType } from '../registry-types.js'
 
 /** One tool as code mode declares it: a function, its argument, result and chunk types, and the declarations they name. */
@@ -8,6 +9,8 @@ export interface ToolApi {
   readonly tool: CatalogTool
   /** The function's name (the tool name made an identifier). */
   readonly identifier: string
+  /** The base name of the tool's module: its name, suffixed where another tool's differs only in case. */
+  readonly file: string
   /** The one-line summary the index lists. */
   readonly summary: string
   /** The function's doc, one line per entry. */
@@ -28,10 +31,11 @@ export interface ToolApi {
 /** The code-mode view of each catalog tool, in catalog order: written types where `written` has them, else types rebuilt from the schemas. */
 export function toolApis(catalog: Pick<Catalog, 'tools' | 'package'>, written: ReadonlyMap<string, WrittenSignature>): ToolApi[] {
   const identifiers = toolIdentifiers(catalog)
-  return catalog.tools.map((tool) => toolApi(tool, identifierOf(identifiers, tool), written.get(tool.name)))
+  const files = uniqueFileNames(catalog.tools.map((tool) => tool.name))
+  return catalog.tools.map((tool) => toolApi(tool, identifierOf(identifiers, tool), files.get(tool.name) ?? tool.name, written.get(tool.name)))
 }
 
-function toolApi(tool: CatalogTool, identifier: string, signature: WrittenSignature | undefined): ToolApi {
+function toolApi(tool: CatalogTool, identifier: string, file: string, signature: WrittenSignature | undefined): ToolApi {
   const declared = new Set(signature?.declarations.map((declaration) => declaration.name) ?? [])
   const free = (base: string): string => {
     let name = base
@@ -63,7 +67,7 @@ function toolApi(tool: CatalogTool, identifier: string, signature: WrittenSignat
         : []),
     ...(streamed ? ['', `Streams its result: iterate it with \`for await\`.`] : []),
   ]
-  return { tool, identifier, summary, doc, declarations, names, args, result, ...(chunk !== undefined && { chunk }), takesArgs, written: signature !== undefined }
+  return { tool, identifier, file, summary, doc, declarations, names, args, result, ...(chunk !== undefined && { chunk }), takesArgs, written: signature !== undefined }
 }
 
 /** A tool's function declaration (`declare function name(args: Args): Promise<Result>`), with the type names the file declares. */
