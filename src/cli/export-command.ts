@@ -5,6 +5,7 @@ import { generateCodePrompt } from '../emit/code/code-prompt.js'
 import { generateCatalogHtml } from '../emit/html/generate-catalog-html.js'
 import { readPageScript } from '../emit/html/page-script.js'
 import { writeFilesAtomically } from '../emit/write-files.js'
+import { anthropicWithCallers, openaiWithCallers, parseCallers, type ToolCaller } from '../interop/profiles/callers.js'
 import { exportDeferred } from '../interop/profiles/deferred.js'
 import { exportFormats, exportTools, reportExport, type ExportFormat } from '../interop/profiles/index.js'
 import type { Catalog } from '../runtime/catalog.js'
@@ -49,6 +50,10 @@ Options:
                      deferred in a namespace per tool module; Gemini and MCP, toolcat's
                      tool_search and call_tool (serve them with withToolSearch)
   --pin <a,b>        with --defer, tools the model sees from the start
+  --callers <list>   programmatic tool calling: who may call the tools, direct and/or code.
+                     anthropic: allowed_callers ("direct", "code_execution_20260120") and the
+                     code execution tool; openai: the Responses API shape with allowed_callers
+                     ("direct", "programmatic") and the programmatic_tool_calling tool
   --lossy            export even when a change alters what a model may send (reported as warnings)
   --catalog <file>   export this catalog file (or an outDir's catalog.json) instead of analysing
                      toolsDir; a positional outDir or .json file is read the same way
@@ -71,6 +76,7 @@ the file cannot be written, 2 on bad usage.`,
     lossy: { type: 'boolean' },
     defer: { type: 'boolean' },
     pin: { type: 'string' },
+    callers: { type: 'string' },
     catalog: { type: 'string' },
     out: { type: 'string', short: 'o' },
   },
@@ -99,8 +105,23 @@ the file cannot be written, 2 on bad usage.`,
       process.stderr.write(`toolcat: nothing written: ${format} cannot take ${tools} as declared; change the types, or pass --lossy to export them anyway\n`)
       return 1
     }
-    return writeOutput(input, `${JSON.stringify(output, null, 2)}\n`)
+    return writeOutput(input, `${JSON.stringify(withCallers(input, format, output), null, 2)}\n`)
   },
+}
+
+/** The export with `--callers` applied (anthropic and openai, without --defer), else as it is. */
+function withCallers(input: CommandInput, format: string, output: unknown): unknown {
+  if (typeof input.values.callers !== 'string') return output
+  let callers: ToolCaller[]
+  try {
+    callers = parseCallers(input.values.callers)
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error))
+  }
+  if (input.values.defer === true) throw new UsageError('--callers does not combine with --defer')
+  if (format === 'anthropic') return anthropicWithCallers(output as Parameters<typeof anthropicWithCallers>[0], callers)
+  if (format === 'openai') return openaiWithCallers(output as Parameters<typeof openaiWithCallers>[0], callers)
+  throw new UsageError(`--callers applies to anthropic and openai, not ${format}`)
 }
 
 function deferredExport(catalog: Catalog, format: ExportFormat, strict: boolean, pin: readonly string[]) {
