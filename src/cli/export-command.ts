@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { readdirSync, readFileSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { generateCodeApiFiles } from '../emit/code/code-api-files.js'
 import { generateCodePrompt } from '../emit/code/code-prompt.js'
@@ -13,7 +13,7 @@ import { analysisOptions, checkerHelp } from './analysis-options.js'
 import { reportAnalysis, runAnalysis } from './analysis-run.js'
 import { UsageError, UserError, type Command, type CommandInput } from './command.js'
 import { depsHelp, depsOptions } from './deps-options.js'
-import { catalogFileAt, readCatalogFile } from './read-catalog.js'
+import { catalogFileAt, projectRootAbove, readCatalogFile } from './read-catalog.js'
 
 /** Every `--format`: the provider profiles; `html`, the catalog as a self-contained page; `code` and `code-prompt`, the catalog as a typed API. */
 const formats = [...exportFormats, 'html', 'code', 'code-prompt']
@@ -161,17 +161,6 @@ async function loadCatalog(input: CommandInput): Promise<LoadedCatalog | undefin
   if (!run.failed) return { catalog: run.catalog, root: run.root }
   reportAnalysis(run, input)
   return undefined
-}
-
-/** The nearest folder at or above a catalog file (or outDir) holding a package.json: the root its sources are relative to, as a build chose it. */
-function projectRootAbove(file: string): string {
-  let folder = existsSync(file) && statSync(file).isDirectory() ? file : path.dirname(file)
-  for (;;) {
-    if (existsSync(path.join(folder, 'package.json'))) return folder
-    const parent = path.dirname(folder)
-    if (parent === folder) return path.dirname(file)
-    folder = parent
-  }
 }
 
 /**
