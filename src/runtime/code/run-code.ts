@@ -115,6 +115,9 @@ export async function runCode(source: string, options: RunCodeOptions): Promise<
     call.dispose()
     if (started.error) return failWith(context, started.error, fail)
     const promise = started.value
+    // One timer for the whole program: waiting on tool calls ends at the deadline at the latest.
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const expired = new Promise((resolve) => (timer = setTimeout(resolve, timeoutMs + 1)))
     try {
       for (;;) {
         const jobs = runtime.executePendingJobs()
@@ -131,12 +134,10 @@ export async function runCode(source: string, options: RunCodeOptions): Promise<
         if (state.type === 'rejected') return Date.now() > deadline ? (state.error.dispose(), fail('TimeoutError', `the program ran longer than ${timeoutMs} ms`)) : failWith(context, state.error, fail)
         if (Date.now() > deadline) return fail('TimeoutError', `the program ran longer than ${timeoutMs} ms`)
         if (pending.size === 0) return fail('Error', 'the program awaits something that never settles (only tool calls settle in the sandbox)')
-        const remaining = deadline - Date.now()
-        let timer: ReturnType<typeof setTimeout> | undefined
-        await Promise.race([Promise.race(pending), new Promise((resolve) => (timer = setTimeout(resolve, Math.max(0, remaining) + 1)))])
-        clearTimeout(timer)
+        await Promise.race([Promise.race(pending), expired])
       }
     } finally {
+      clearTimeout(timer)
       promise.dispose()
     }
   } finally {
