@@ -21,3 +21,6 @@ export type { EmbedHook, RankHook, SearchCandidate } from './runtime/search/hybr
 export type { SearchFilter, SearchHit, SearchIndex, SearchOptions } from './runtime/search/index.js'
 export { withToolSearch, type SearchableRegistry, type ToolSearchFacade, type ToolSearchFacadeOptions } from './runtime/search/search-facade.js'
 export { argumentsForPerson, escapeForPerson } from './runtime/person-text.js'
+export { createCodeApi, codeApiTools, type CodeApi, type CodeApiOptions, type CodeApiTool, type CodeFunction, type McpToolClient } from './runtime/code/code-api.js'
+export { ToolCallError } from './runtime/code/tool-call-error.js'
+export { runCode, type RunCodeLog, type RunCodeOptions, type RunCodeResult } from './runtime/code/run-code.js'

@@ -13,12 +13,12 @@ function readmeExample(name: string): string {
   return match[1]
 }
 
-test("README's runtime example prints exactly what its comments claim", () => {
-  const code = readmeExample('runtime')
+test.each(['runtime', 'code-mode'])("README's %s example prints exactly what its comments claim", (name) => {
+  const code = readmeExample(name)
   const claimed = code.split('\n').filter((line) => line.startsWith('// ')).map((line) => line.slice(3))
   // Inside the repository, so `import 'toolcat'` resolves to the built package by self-reference.
   mkdirSync(`${root}.tmp`, { recursive: true })
-  const file = `${root}.tmp/readme-runtime.mjs`
+  const file = `${root}.tmp/readme-${name}.mjs`
   // One printed line per logged value, as the comments write them.
   writeFileSync(file, `import { inspect } from 'node:util'\ninspect.defaultOptions.breakLength = Infinity\n${code}`)
   const printed = execFileSync(process.execPath, [file], { encoding: 'utf8' }).trimEnd().split('\n')

@@ -1,17 +1,22 @@
+import { readdirSync, readFileSync, rmSync } from 'node:fs'
 import path from 'node:path'
+import { generateCodeApiFiles } from '../emit/code/code-api-files.js'
+import { generateCodePrompt } from '../emit/code/code-prompt.js'
 import { generateCatalogHtml } from '../emit/html/generate-catalog-html.js'
 import { readPageScript } from '../emit/html/page-script.js'
 import { writeFilesAtomically } from '../emit/write-files.js'
+import { anthropicWithCallers, openaiWithCallers, parseCallers, type ToolCaller } from '../interop/profiles/callers.js'
 import { exportDeferred } from '../interop/profiles/deferred.js'
 import { exportFormats, exportTools, reportExport, type ExportFormat } from '../interop/profiles/index.js'
 import type { Catalog } from '../runtime/catalog.js'
 import { analysisOptions, checkerHelp } from './analysis-options.js'
 import { reportAnalysis, runAnalysis } from './analysis-run.js'
 import { UsageError, UserError, type Command, type CommandInput } from './command.js'
-import { catalogFileAt, readCatalogFile } from './read-catalog.js'
+import { depsHelp, depsOptions } from './deps-options.js'
+import { catalogFileAt, projectRootAbove, readCatalogFile } from './read-catalog.js'
 
-/** Every `--format`: the provider profiles, and `html`, the catalog as a self-contained page. */
-const formats = [...exportFormats, 'html']
+/** Every `--format`: the provider profiles; `html`, the catalog as a self-contained page; `code` and `code-prompt`, the catalog as a typed API. */
+const formats = [...exportFormats, 'html', 'code', 'code-prompt']
 
 /** `toolcat export [toolsDir] --format …`: the tools list in one provider's exact request shape. */
 export const exportCommand: Command = {
@@ -28,7 +33,12 @@ any change that alters what a model may send — an open record closed, a union 
 express, a tuple flattened. Such a lossy change is an error (one line per tool, naming each JSON
 Pointer and why) and nothing is written, unless --lossy is given. html writes the catalog as one
 self-contained page (catalog.html: every tool, its parameters, output and source, a search box;
-no network, opens from file://).
+no network, opens from file://). code writes the tools as a typed API for agents that write code
+(code mode): index.d.ts listing every tool with its summary, <tool>.d.ts per tool declaring its
+async function with the handler's parameter and result types as written (their JSDoc kept; a
+dependency's tools get types rebuilt from its schemas), and globals.d.ts, the functions as the
+globals of a program run by runCode; with --out, into that folder, else to stdout, each file after
+a "// ==> <file> <==" line. code-prompt writes the compact form: one signature block per tool.
 
 Options:
   --format <name>    ${formats.join(', ')} (required)
@@ -40,11 +50,17 @@ Options:
                      deferred in a namespace per tool module; Gemini and MCP, toolcat's
                      tool_search and call_tool (serve them with withToolSearch)
   --pin <a,b>        with --defer, tools the model sees from the start
+  --callers <list>   programmatic tool calling: who may call the tools, direct and/or code.
+                     anthropic: allowed_callers ("direct", "code_execution_20260120") and the
+                     code execution tool; openai: the Responses API shape with allowed_callers
+                     ("direct", "programmatic") and the programmatic_tool_calling tool
   --lossy            export even when a change alters what a model may send (reported as warnings)
   --catalog <file>   export this catalog file (or an outDir's catalog.json) instead of analysing
                      toolsDir; a positional outDir or .json file is read the same way
-  --out <file>       write the JSON to this file (atomically) instead of stdout
+  --out <file>       write the JSON to this file (atomically) instead of stdout; with --format
+                     code, the folder to write the API's files into
   --tsconfig <file>  tsconfig to type-check with when analysing
+${depsHelp(21)}
 ${checkerHelp(21)}
   -h, --help         show this help
 
@@ -54,11 +70,13 @@ the file cannot be written, 2 on bad usage.`,
     tsconfig: analysisOptions.tsconfig,
     checker: analysisOptions.checker,
     help: analysisOptions.help,
+    ...depsOptions,
     format: { type: 'string', short: 'f' },
     strict: { type: 'boolean' },
     lossy: { type: 'boolean' },
     defer: { type: 'boolean' },
     pin: { type: 'string' },
+    callers: { type: 'string' },
     catalog: { type: 'string' },
     out: { type: 'string', short: 'o' },
   },
@@ -68,9 +86,11 @@ the file cannot be written, 2 on bad usage.`,
     if (typeof format !== 'string' || !formats.includes(format)) {
       throw new UsageError(`--format must be one of ${formats.join(', ')}`)
     }
-    const catalog = await loadCatalog(input)
-    if (!catalog) return 1
+    const loaded = await loadCatalog(input)
+    if (!loaded) return 1
+    const { catalog } = loaded
     if (format === 'html') return writeOutput(input, generateCatalogHtml(catalog, readPageScript()))
+    if (format === 'code' || format === 'code-prompt') return exportCode(input, format, loaded)
     if (input.values.strict === true && format !== 'openai' && format !== 'anthropic') {
       process.stderr.write(`toolcat: --strict applies to openai and anthropic; ${format} has no strict mode, ignored\n`)
     }
@@ -85,8 +105,23 @@ the file cannot be written, 2 on bad usage.`,
       process.stderr.write(`toolcat: nothing written: ${format} cannot take ${tools} as declared; change the types, or pass --lossy to export them anyway\n`)
       return 1
     }
-    return writeOutput(input, `${JSON.stringify(output, null, 2)}\n`)
+    return writeOutput(input, `${JSON.stringify(withCallers(input, format, output), null, 2)}\n`)
   },
+}
+
+/** The export with `--callers` applied (anthropic and openai, without --defer), else as it is. */
+function withCallers(input: CommandInput, format: string, output: unknown): unknown {
+  if (typeof input.values.callers !== 'string') return output
+  let callers: ToolCaller[]
+  try {
+    callers = parseCallers(input.values.callers)
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error))
+  }
+  if (input.values.defer === true) throw new UsageError('--callers does not combine with --defer')
+  if (format === 'anthropic') return anthropicWithCallers(output as Parameters<typeof anthropicWithCallers>[0], callers)
+  if (format === 'openai') return openaiWithCallers(output as Parameters<typeof openaiWithCallers>[0], callers)
+  throw new UsageError(`--callers applies to anthropic and openai, not ${format}`)
 }
 
 function deferredExport(catalog: Catalog, format: ExportFormat, strict: boolean, pin: readonly string[]) {
@@ -112,12 +147,52 @@ function writeOutput(input: CommandInput, text: string): number {
   return 0
 }
 
+/** A catalog to export, and the project root its tools' `source` paths are relative to. */
+interface LoadedCatalog {
+  readonly catalog: Catalog
+  readonly root: string
+}
+
 /** The catalog to export: `--catalog`, or a positional outDir or catalog file, when given; else a fresh analysis (reported when it fails). */
-async function loadCatalog(input: CommandInput): Promise<Catalog | undefined> {
+async function loadCatalog(input: CommandInput): Promise<LoadedCatalog | undefined> {
   const file = typeof input.values.catalog === 'string' ? input.values.catalog : catalogFileAt(input.positionals[0])
-  if (file !== undefined) return readCatalogFile(file)
+  if (file !== undefined) return { catalog: readCatalogFile(file), root: projectRootAbove(path.resolve(file)) }
   const run = await runAnalysis(input)
-  if (!run.failed) return run.catalog
+  if (!run.failed) return { catalog: run.catalog, root: run.root }
   reportAnalysis(run, input)
   return undefined
+}
+
+/**
+ * `--format code` (the file tree: into `--out`'s folder, replacing the files an earlier export
+ * wrote there, else to stdout) and `--format code-prompt` (the compact form). The handlers' written
+ * types are read from the sources under the project root; a tool whose sources are not there gets
+ * types rebuilt from its schemas.
+ */
+async function exportCode(input: CommandInput, format: 'code' | 'code-prompt', { catalog, root }: LoadedCatalog): Promise<number> {
+  const { writtenSignatures } = await import('../analyze/written-api/written-signatures.js')
+  const written = writtenSignatures(root, catalog.tools)
+  if (format === 'code-prompt') return writeOutput(input, generateCodePrompt(catalog, written))
+  const files = generateCodeApiFiles(catalog, written)
+  if (typeof input.values.out !== 'string') {
+    process.stdout.write(files.map((file) => `// ==> ${file.path} <==\n${file.contents}`).join('\n'))
+    return 0
+  }
+  const folder = path.resolve(input.values.out)
+  try {
+    writeFilesAtomically(files.map((file) => ({ path: path.join(folder, file.path), contents: file.contents })))
+    removeStaleApiFiles(folder, new Set(files.map((file) => file.path)))
+  } catch (error) {
+    throw new UserError(`cannot write ${folder}: ${error instanceof Error ? error.message : String(error)}`)
+  }
+  return 0
+}
+
+/** Removes the `.d.ts` files an earlier code export wrote in `folder` (they start with toolcat's header) that this one did not: a removed tool's module goes with it. */
+function removeStaleApiFiles(folder: string, kept: ReadonlySet<string>): void {
+  for (const name of readdirSync(folder)) {
+    if (!name.endsWith('.d.ts') || kept.has(name)) continue
+    const file = path.join(folder, name)
+    if (readFileSync(file, 'utf8').startsWith('// Generated by toolcat')) rmSync(file)
+  }
 }

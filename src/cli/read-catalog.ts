@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from 'node:fs'
+import { existsSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
 import type { Catalog } from '../runtime/catalog.js'
 import { UserError } from './command.js'
@@ -57,3 +57,15 @@ export function catalogFileAt(given: string | undefined): string | undefined {
   if (given.endsWith('.json')) return given
   return statSync(path.join(given, 'catalog.json'), { throwIfNoEntry: false })?.isFile() ? given : undefined
 }
+
+/** The nearest folder at or above a catalog file (or outDir) holding a package.json: the root its sources are relative to, as a build chose it. */
+export function projectRootAbove(file: string): string {
+  let folder = existsSync(file) && statSync(file).isDirectory() ? file : path.dirname(file)
+  for (;;) {
+    if (existsSync(path.join(folder, 'package.json'))) return folder
+    const parent = path.dirname(folder)
+    if (parent === folder) return path.dirname(file)
+    folder = parent
+  }
+}
+

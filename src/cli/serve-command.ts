@@ -53,6 +53,10 @@ Options:
                               the other tools by query and calls them through call_tool
                               ({ name, arguments }, validated and confirmed like a direct call)
   --pin <a,b>                 with --search, tools listed as they are
+  --code                      code mode: list only read_api (the tools as a typed API: the index,
+                              one tool's module, or the modules a query finds) and run_code (runs
+                              a TypeScript program calling the tools in a WebAssembly sandbox; when
+                              a tool is consequential, the person confirms the program first)
   --handlers <module>         an ES module (.ts or .js) exporting handlers by tool name for
                               declaration-only tools, e.g. export async function lookup_order(args)
                               {…}; its export names are read at start-up (compiled with esbuild),
@@ -85,6 +89,7 @@ SIGINT, SIGTERM or SIGHUP, 1 when the tools cannot be built or served, 2 on bad 
     'allowed-host': { type: 'string', multiple: true },
     handlers: { type: 'string' },
     search: { type: 'boolean' },
+    code: { type: 'boolean' },
     pin: { type: 'string' },
     'page-size': { type: 'string' },
     'cache-ttl-ms': { type: 'string' },
@@ -120,7 +125,8 @@ SIGINT, SIGTERM or SIGHUP, 1 when the tools cannot be built or served, 2 on bad 
     if (typeof served === 'number') return served
     const pin = typeof input.values.pin === 'string' ? input.values.pin.split(',').map((name) => name.trim()).filter(Boolean) : []
     if (pin.length > 0 && input.values.search !== true) throw new UsageError('--pin needs --search')
-    const listed = input.values.search === true ? searchServed(served, pin) : served
+    if (input.values.code === true && input.values.search === true) throw new UsageError('--code and --search each list their own tools: choose one')
+    const listed = input.values.code === true ? (await import('./serve-code.js')).codeServed(served, dir) : input.values.search === true ? searchServed(served, pin) : served
     const mode = build ? `from the build in ${dir}` : `from the sources in ${dir} (development: analysed at every start; serve a toolcat build --outDir folder in production)`
     const unlisted = served.unlisted.length === 0 ? '' : `; not listed (declaration-only, no handler): ${served.unlisted.join(', ')}`
     const options: McpCoreOptions = { ...coreOptions, registry: listed.registry, catalog: listed.catalog, log }

@@ -47,7 +47,7 @@ export function toolTypes(catalog: Catalog, indent: string): { members: string[]
  * The type of a root schema; each of its `$defs` (or draft-07 `definitions`) becomes a type alias
  * named after `prefix`, pushed onto `aliases`, so recursive definitions stay finite.
  */
-function rootType(schema: JsonSchema, prefix: string, aliases: string[]): string {
+export function rootType(schema: JsonSchema, prefix: string, aliases: string[]): string {
   const definitions = { ...definitionsOf(schema.definitions), ...definitionsOf(schema.$defs) }
   const names = uniqueIdentifiers(Object.keys(definitions))
   const resolve = (ref: string): string | undefined => {

@@ -1,0 +1,71 @@
+import type { WrittenSignature } from '../../analyze/written-api/written-signatures.js'
+import type { Catalog } from '../../runtime/catalog.js'
+import { generatedHeader } from '../literals.js'
+import { docComment, functionSignature, toolApis, type ToolApi } from './tool-api.js'
+
+/** One file of the code-mode API tree: a path relative to the tree's folder, and its text. */
+export interface CodeApiFile {
+  readonly path: string
+  readonly contents: string
+}
+
+/**
+ * The catalog as a tree of declaration files an agent browses: `index.d.ts` lists every tool with
+ * its one-line summary (and re-exports its function), `<tool>.d.ts` declares one tool's function
+ * with its types as written, and `globals.d.ts` declares the functions as the globals a program run
+ * by `runCode` sees. Nothing is imported from the app; the same catalog and sources give the same bytes.
+ */
+export function generateCodeApiFiles(catalog: Catalog, written: ReadonlyMap<string, WrittenSignature>): CodeApiFile[] {
+  const apis = toolApis(catalog, written)
+  const files = apis.map((api) => ({ path: `${api.file}.d.ts`, contents: toolFile(catalog, api) }))
+  return [{ path: 'index.d.ts', contents: indexFile(catalog, apis) }, { path: 'globals.d.ts', contents: globalsFile(catalog, apis) }, ...files].sort((a, b) =>
+    a.path < b.path ? -1 : a.path > b.path ? 1 : 0,
+  )
+}
+
+function indexFile(catalog: Catalog, apis: readonly ToolApi[]): string {
+  const owner = catalog.package === undefined ? '' : ` of ${catalog.package.name}`
+  const intro = docComment([
+    `The tools${owner} as async functions: ${apis.length} ${apis.length === 1 ? 'tool' : 'tools'}, one module each (\`./<tool>.d.ts\` holds its types and docs).`,
+    'A failed call throws a ToolCallError whose message is the fault.',
+  ])
+  const lines = apis.map((api) => `${docComment([api.summary + (api.tool.annotations?.consequential === true ? ' (consequential: asks for confirmation)' : '')])}export { ${api.identifier} } from ${JSON.stringify(`./${api.file}.js`)}\n`)
+  return `${generatedHeader(catalog)}${intro}\n${lines.join('')}`
+}
+
+function globalsFile(catalog: Catalog, apis: readonly ToolApi[]): string {
+  const lines = apis.map((api) => `${docComment([api.summary], '  ')}  const ${api.identifier}: typeof api.${api.identifier}\n`)
+  return (
+    `${generatedHeader(catalog)}${docComment(['The tools as the globals a program run by `runCode` calls them by.'])}` +
+    `import type * as api from './index.js'\n\ndeclare global {\n${lines.join('')}}\n\nexport {}\n`
+  )
+}
+
+/**
+ * A tool's module: the named types its signature refers to, then its argument and result types in a
+ * namespace merged with its function, so a type error says `lookup_order.Args`, naming the tool.
+ */
+function toolFile(catalog: Catalog, api: ToolApi): string {
+  const { names, identifier } = api
+  const declarations = api.declarations.map((declaration) => `${exported(declaration.text)}\n\n`).join('')
+  const indent = (text: string): string => text.replace(/\n/g, '\n  ')
+  const members =
+    `${docComment([`The arguments of \`${api.tool.name}\`.`], '  ')}  type ${names.args} = ${indent(api.args)}\n` +
+    (api.chunk === undefined
+      ? `${docComment([`What \`${api.tool.name}\` returns.`], '  ')}  type ${names.result} = ${indent(api.result)}\n`
+      : `${docComment([`One chunk of what \`${api.tool.name}\` streams.`], '  ')}  type ${names.chunk} = ${indent(api.chunk)}\n`)
+  const qualified = { args: `${identifier}.${names.args}`, result: `${identifier}.${names.result}`, chunk: `${identifier}.${names.chunk}` }
+  return (
+    `${generatedHeader(catalog)}${declarations}` +
+    `${docComment([`The types of \`${api.tool.name}\`.`])}export declare namespace ${identifier} {\n${members}}\n\n` +
+    `${docComment(api.doc)}export declare ${functionSignature(api, qualified)}\n`
+  )
+}
+
+/** A declaration with `export` put in front of its keyword (after its JSDoc). */
+function exported(text: string): string {
+  const docEnd = text.startsWith('/**') ? text.indexOf('*/') + 2 : 0
+  const doc = text.slice(0, docEnd)
+  const rest = text.slice(docEnd).replace(/^\s*/, '')
+  return `${doc}${doc === '' ? '' : '\n'}export ${rest}`
+}
