@@ -10,8 +10,8 @@ import { reportAnalysis, runAnalysis } from './analysis-run.js'
 import { UsageError, UserError, type Command, type CommandInput } from './command.js'
 import { catalogFileAt, readCatalogFile } from './read-catalog.js'
 
-/** Every `--format`: the provider profiles, and `html`, the catalog as a self-contained page. */
-const formats = [...exportFormats, 'html']
+/** Every `--format`: the provider profiles, `html` (the catalog as a self-contained page) and the MCP Registry's `server-json`. */
+const formats = [...exportFormats, 'html', 'server-json']
 
 /** `toolcat export [toolsDir] --format …`: the tools list in one provider's exact request shape. */
 export const exportCommand: Command = {
@@ -28,7 +28,10 @@ any change that alters what a model may send — an open record closed, a union 
 express, a tuple flattened. Such a lossy change is an error (one line per tool, naming each JSON
 Pointer and why) and nothing is written, unless --lossy is given. html writes the catalog as one
 self-contained page (catalog.html: every tool, its parameters, output and source, a search box;
-no network, opens from file://).
+no network, opens from file://). server-json writes the MCP Registry's server.json of the package
+holding the given path (or the current folder), from its package.json: name from "mcpName",
+version, description, title ("displayName"), repository, website ("homepage"), and the npm
+package run as npx --yes <name> on stdio (the bin that serves its build); it reads no tools.
 
 Options:
   --format <name>    ${formats.join(', ')} (required)
@@ -43,6 +46,9 @@ Options:
   --lossy            export even when a change alters what a model may send (reported as warnings)
   --catalog <file>   export this catalog file (or an outDir's catalog.json) instead of analysing
                      toolsDir; a positional outDir or .json file is read the same way
+  --remote <url>     (server-json) a Streamable HTTP endpoint where the server also runs (repeatable)
+  --env <NAME[=text]> (server-json) an environment variable the tools need (repeatable)
+  --secret-env <NAME[=text]> (server-json) the same, for a secret value such as an API key
   --out <file>       write the JSON to this file (atomically) instead of stdout
   --tsconfig <file>  tsconfig to type-check with when analysing
 ${checkerHelp(21)}
@@ -61,6 +67,9 @@ the file cannot be written, 2 on bad usage.`,
     pin: { type: 'string' },
     catalog: { type: 'string' },
     out: { type: 'string', short: 'o' },
+    remote: { type: 'string', multiple: true },
+    env: { type: 'string', multiple: true },
+    'secret-env': { type: 'string', multiple: true },
   },
   maxPositionals: 1,
   async run(input) {
@@ -68,6 +77,8 @@ the file cannot be written, 2 on bad usage.`,
     if (typeof format !== 'string' || !formats.includes(format)) {
       throw new UsageError(`--format must be one of ${formats.join(', ')}`)
     }
+    if (format !== 'server-json') for (const option of ['remote', 'env', 'secret-env']) if (input.values[option] !== undefined) throw new UsageError(`--${option} applies to --format server-json`)
+    if (format === 'server-json') return writeOutput(input, (await import('./export-server-json.js')).exportServerJson(input))
     const catalog = await loadCatalog(input)
     if (!catalog) return 1
     if (format === 'html') return writeOutput(input, generateCatalogHtml(catalog, readPageScript()))
