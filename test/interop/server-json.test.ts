@@ -1,20 +1,21 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import Ajv from 'ajv'
-import addFormats from 'ajv-formats'
+import { Ajv } from 'ajv'
+import formats from 'ajv-formats'
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import { repositoryOf } from '../../src/interop/registry/repository.js'
 import { serverJson, ServerJsonError, serverSchemaId } from '../../src/interop/registry/server-json.js'
 import { projectWith } from '../cli/project.js'
 import { repoRoot, runCli } from '../cli/run-cli.js'
+import { commandOf } from './server-json-command.js'
 
 // The MCP Registry's own schema and examples (see server-json/README.md): the oracle for every server.json written.
 const here = fileURLToPath(new URL('./server-json/', import.meta.url))
 const schema = JSON.parse(readFileSync(path.join(here, '2025-12-11.json'), 'utf8')) as { $id: string }
 const ajv = new Ajv({ allErrors: true, strict: false })
-addFormats(ajv)
+formats.default(ajv)
 const validate = ajv.compile(schema)
 const examples = (kind: 'valid' | 'invalid') => readdirSync(path.join(here, 'examples', kind)).map((file) => [file, JSON.parse(readFileSync(path.join(here, 'examples', kind, file), 'utf8'))] as const)
 const weatherPack = JSON.parse(readFileSync(path.join(repoRoot, 'fixtures/deps/weather-pack/package.json'), 'utf8')) as Record<string, unknown>
@@ -134,11 +135,3 @@ describe('the command line', () => {
   }, 60_000)
 })
 
-/** The command a client runs from a package entry: runtime, runtime arguments, identifier, package arguments with their values or defaults. */
-export function commandOf(written: Record<string, unknown>): string[] {
-  type Argument = { type: string; name?: string; value?: string; default?: string; valueHint?: string }
-  const entry = (written.packages as { runtimeHint: string; identifier: string; runtimeArguments?: Argument[]; packageArguments?: Argument[] }[])[0]
-  if (entry === undefined) throw new Error('no package')
-  const argv = (args: Argument[] = []) => args.flatMap((arg) => (arg.type === 'named' ? [arg.name as string, ...(arg.value ?? arg.default ? [(arg.value ?? arg.default) as string] : [])] : [(arg.value ?? arg.default) as string]))
-  return [entry.runtimeHint, ...argv(entry.runtimeArguments), entry.identifier, ...argv(entry.packageArguments)]
-}
