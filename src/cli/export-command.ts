@@ -10,8 +10,8 @@ import { reportAnalysis, runAnalysis } from './analysis-run.js'
 import { UsageError, UserError, type Command, type CommandInput } from './command.js'
 import { catalogFileAt, readCatalogFile } from './read-catalog.js'
 
-/** Every `--format`: the provider profiles, `html` (the catalog as a self-contained page) and the MCP Registry's `server-json`. */
-const formats = [...exportFormats, 'html', 'server-json']
+/** Every `--format`: the provider profiles, `html` (the catalog as a self-contained page), the MCP Registry's `server-json` and the `server-card` of SEP-2127. */
+const formats = [...exportFormats, 'html', 'server-json', 'server-card']
 
 /** `toolcat export [toolsDir] --format …`: the tools list in one provider's exact request shape. */
 export const exportCommand: Command = {
@@ -32,6 +32,9 @@ no network, opens from file://). server-json writes the MCP Registry's server.js
 holding the given path (or the current folder), from its package.json: name from "mcpName",
 version, description, title ("displayName"), repository, website ("homepage"), and the npm
 package run as npx --yes <name> on stdio (the bin that serves its build); it reads no tools.
+server-card writes the Server Card (SEP-2127 draft) serve --http answers at /mcp/server-card, for
+static hosting: the catalog's package and version with the package.json fields, one remote per
+--remote.
 
 Options:
   --format <name>    ${formats.join(', ')} (required)
@@ -46,7 +49,7 @@ Options:
   --lossy            export even when a change alters what a model may send (reported as warnings)
   --catalog <file>   export this catalog file (or an outDir's catalog.json) instead of analysing
                      toolsDir; a positional outDir or .json file is read the same way
-  --remote <url>     (server-json) a Streamable HTTP endpoint where the server also runs (repeatable)
+  --remote <url>     (server-json, server-card) a Streamable HTTP endpoint where the server also runs (repeatable)
   --env <NAME[=text]> (server-json) an environment variable the tools need (repeatable)
   --secret-env <NAME[=text]> (server-json) the same, for a secret value such as an API key
   --out <file>       write the JSON to this file (atomically) instead of stdout
@@ -77,11 +80,13 @@ the file cannot be written, 2 on bad usage.`,
     if (typeof format !== 'string' || !formats.includes(format)) {
       throw new UsageError(`--format must be one of ${formats.join(', ')}`)
     }
-    if (format !== 'server-json') for (const option of ['remote', 'env', 'secret-env']) if (input.values[option] !== undefined) throw new UsageError(`--${option} applies to --format server-json`)
+    const allowed = format === 'server-json' ? ['remote', 'env', 'secret-env'] : format === 'server-card' ? ['remote'] : []
+    for (const option of ['remote', 'env', 'secret-env']) if (input.values[option] !== undefined && !allowed.includes(option)) throw new UsageError(`--${option} applies to --format ${option === 'remote' ? 'server-json and server-card' : 'server-json'}`)
     if (format === 'server-json') return writeOutput(input, (await import('./export-server-json.js')).exportServerJson(input))
     const catalog = await loadCatalog(input)
     if (!catalog) return 1
     if (format === 'html') return writeOutput(input, generateCatalogHtml(catalog, readPageScript()))
+    if (format === 'server-card') return writeOutput(input, (await import('./export-server-card.js')).exportServerCard(input, catalog))
     if (input.values.strict === true && format !== 'openai' && format !== 'anthropic') {
       process.stderr.write(`toolcat: --strict applies to openai and anthropic; ${format} has no strict mode, ignored\n`)
     }

@@ -7,6 +7,7 @@ import { UsageError, UserError, type Command, type CommandInput } from './comman
 import { depsHelp, depsOptions } from './deps-options.js'
 import { isBuildDir, loadBuild, runnable, type ServedTools } from './serve-build.js'
 import { searchServed } from './serve-search.js'
+import { serverCardFieldsAt } from './server-card-fields.js'
 import { loopbackHosts, serveHttp, serveStdio } from './serve-run.js'
 
 const defaultPageSize = 100
@@ -38,7 +39,9 @@ The server stops when stdin ends (stdio) or on SIGINT, SIGTERM or SIGHUP, saying
 Options:
   --mcp <dir>                 the build or tools folder to serve (required)
   --http [host:]port          serve Streamable HTTP on http://host:port/mcp (host: 127.0.0.1; a
-                              loopback server refuses other Host and Origin headers); port 0 picks one
+                              loopback server refuses other Host and Origin headers); port 0 picks one.
+                              GET /mcp/server-card answers the Server Card (SEP-2127 draft), from the
+                              catalog and the package.json holding <dir> (mcpName, description, …)
   --allowed-origin <origin>   an Origin a browser page may call from (repeatable; with --http)
   --confirm <ask|allow|deny>  who confirms a consequential tool: ask (default) asks the person
                               through the client (elicitation, input_required) and refuses when
@@ -117,7 +120,8 @@ SIGINT, SIGTERM or SIGHUP, 1 when the tools cannot be built or served, 2 on bad 
     }
     const origins = (input.values['allowed-origin'] as string[] | undefined) ?? []
     const loopback = ['127.0.0.1', 'localhost', '::1'].includes(http.host)
-    return serveHttp((port) => ({ ...options, maxRequestBytes, maxInFlight, allowedOrigins: origins, ...(loopback ? { allowedHosts: loopbackHosts(port) } : {}) }), {
+    const serverCard = serverCardFieldsAt(dir)
+    return serveHttp((port) => ({ ...options, serverCard, maxRequestBytes, maxInFlight, allowedOrigins: origins, ...(loopback ? { allowedHosts: loopbackHosts(port) } : {}) }), {
       ...http,
       log,
       startLine: (url) => `toolcat: serving ${count} tools over MCP (Streamable HTTP) at ${url}${unlisted}; ${mode}`,

@@ -114,7 +114,7 @@ describe('the command line', () => {
     const run = runCli(['export', '--format', 'server-json'], project)
     expect(run.status).toBe(1)
     expect(run.stderr).toContain('package.json has no "mcpName": add the server\'s registry name, e.g. "mcpName": "io.github.acme/tools"')
-    expect(runCli(['export', '--format', 'mcp', '--remote', 'https://x.example/mcp'], project)).toMatchObject({ status: 2, stderr: 'toolcat: --remote applies to --format server-json\n' })
+    expect(runCli(['export', '--format', 'mcp', '--remote', 'https://x.example/mcp'], project)).toMatchObject({ status: 2, stderr: 'toolcat: --remote applies to --format server-json and server-card\n' })
   })
 
   test('build --outDir warns when the package serves its build through its bin without an mcpName, or with one server.json does not name', () => {

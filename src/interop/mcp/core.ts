@@ -187,7 +187,7 @@ function definitionsOf(options: McpCoreOptions): readonly ToolDefinition[] {
 }
 
 /** `serverInfo`: the served package and its version when the catalog knows them, else toolcat. */
-function defaultServerInfo(catalog: Catalog | undefined): ServerInfo {
+export function defaultServerInfo(catalog: Catalog | undefined): ServerInfo {
   const count = catalog?.tools.length
   const description = count === undefined ? 'tools served by toolcat' : `${count} tool${count === 1 ? '' : 's'} served by toolcat`
   if (catalog?.package === undefined) return { name: 'toolcat', version: catalog?.generator.version ?? '0.0.0', description }

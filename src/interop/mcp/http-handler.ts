@@ -5,6 +5,7 @@ import { answerOverSse, capabilitiesOfSession, sessionIdFor } from './http-elici
 import type { PendingAnswers } from './pending-answers.js'
 import { errorCodes, errorResponse, isJsonRpcMessage, McpProtocolError, requestIdOf, type JsonRpcMessage, type JsonRpcRequest } from './jsonrpc.js'
 import { readBody } from './read-body.js'
+import { serverCardAnswerer, type ServerCardFields } from './server-card.js'
 import { errorOf } from './stdio-server.js'
 
 /** Options of `createMcpHandler`: the protocol core's, plus who may call and how much. */
@@ -21,6 +22,12 @@ export interface McpHandlerOptions extends McpCoreOptions {
   readonly maxRequestBytes?: number
   /** Requests answered at once; the excess is 503 with a JSON-RPC error. @default 1024 */
   readonly maxInFlight?: number
+  /**
+   * The Server Card answered at `GET <endpoint>/server-card` (SEP-2127 draft): its registry
+   * identity (`name` is package.json's `mcpName`) and, behind a proxy, the public endpoint `url`;
+   * `false` answers none. @default a card from `serverInfo`
+   */
+  readonly serverCard?: (ServerCardFields & { readonly url?: string }) | false
 }
 
 const json = { 'content-type': 'application/json' }
@@ -41,8 +48,11 @@ export function createMcpHandler(options: McpHandlerOptions): (request: Request)
   const maxInFlight = options.maxInFlight ?? 1024
   let inFlight = 0
   const pending: PendingAnswers = new Map()
+  const card = options.serverCard === false ? undefined : serverCardAnswerer(core.serverInfo, options.serverCard ?? {})
 
   return async (request) => {
+    const answered = card?.(request)
+    if (answered !== undefined) return answered
     const refused = foreignOrigin(request, allowedOrigins, allowedHosts)
     if (refused !== undefined) return reply(403, errorResponse(undefined, errorCodes.invalidRequest, `Forbidden: ${refused}`))
     if (options.authorize !== undefined && !(await Promise.resolve(options.authorize(request)).catch(() => false))) {
