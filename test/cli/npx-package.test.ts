@@ -27,7 +27,6 @@ afterAll(async () => {
 })
 
 const npm = (args: string[], cwd: string): string => execFileSync('npm', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })
-const toolcat = (args: string[], cwd: string): string => execFileSync(process.execPath, [path.join(repoRoot, 'dist/src/cli/bin.js'), ...args], { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })
 const pack = (cwd: string): string => {
   const [packed] = JSON.parse(npm(['pack', '--json', '--pack-destination', scratch], cwd)) as { filename: string }[]
   if (packed === undefined) throw new Error(`npm pack reported no tarball in ${cwd}`)
@@ -36,12 +35,24 @@ const pack = (cwd: string): string => {
 /** npx offline: the package comes from the local install, never from a registry. */
 const offline = { ...process.env, npm_config_offline: 'true', npm_config_update_notifier: 'false' } as Record<string, string>
 
+/** A fenced block of README.md that follows `<!-- readme-example: <name> -->`, exactly as written. */
+function readmeBlock(name: string): string {
+  const block = new RegExp(`<!-- readme-example: ${name} -->\\n\`\`\`\\w+\\n([\\s\\S]*?)\`\`\``).exec(readFileSync(path.join(repoRoot, 'README.md'), 'utf8'))?.[1]
+  if (block === undefined) throw new Error(`README.md has no block named ${name}`)
+  return block
+}
+
 beforeAll(() => {
   cpSync(path.join(repoRoot, 'fixtures/deps/weather-pack'), source, { recursive: true })
   mkdirSync(path.join(source, 'node_modules'))
   symlinkSync(repoRoot, path.join(source, 'node_modules/toolcat'), 'dir')
-  toolcat(['build', 'tools', '--out', 'lib/catalog.json', '--outDir', 'lib/server', '--no-cache'], source)
-  described = JSON.parse(toolcat(['export', '--format', 'server-json'], source)) as Record<string, unknown>
+  // README's package.json fields over the fixture's, then README's two commands, as written.
+  const manifest = JSON.parse(readFileSync(path.join(source, 'package.json'), 'utf8')) as Record<string, unknown>
+  writeFileSync(path.join(source, 'package.json'), JSON.stringify({ ...manifest, ...(JSON.parse(readmeBlock('registry-package')) as Record<string, unknown>) }))
+  const bin = mkdtempSync(path.join(scratch, 'bin-'))
+  writeFileSync(path.join(bin, 'toolcat'), `#!/bin/sh\nexec "${process.execPath}" "${path.join(repoRoot, 'dist/src/cli/bin.js')}" "$@"\n`, { mode: 0o755 })
+  execFileSync('sh', ['-c', readmeBlock('registry-build')], { cwd: source, env: { ...process.env, PATH: `${bin}${path.delimiter}${process.env.PATH}` }, stdio: ['ignore', 'pipe', 'pipe'] })
+  described = JSON.parse(readFileSync(path.join(source, 'server.json'), 'utf8')) as Record<string, unknown>
   command = commandOf(described)
   const tarballs = [pack(repoRoot), pack(source)]
   mkdirSync(fresh)
