@@ -4,6 +4,7 @@ import { checkHeaders, foreignOrigin } from './http-checks.js'
 import { answerOverSse, capabilitiesOfSession, sessionIdFor } from './http-elicitation.js'
 import type { PendingAnswers } from './pending-answers.js'
 import { errorCodes, errorResponse, isJsonRpcMessage, McpProtocolError, requestIdOf, type JsonRpcMessage, type JsonRpcRequest } from './jsonrpc.js'
+import { answerWithProgress, StreamedCalls, wantsProgressStream } from './progress-sse.js'
 import { readBody } from './read-body.js'
 import { serverCardAnswerer, type ServerCardFields } from './server-card.js'
 import { errorOf } from './stdio-server.js'
@@ -48,6 +49,7 @@ export function createMcpHandler(options: McpHandlerOptions): (request: Request)
   const maxInFlight = options.maxInFlight ?? 1024
   let inFlight = 0
   const pending: PendingAnswers = new Map()
+  const streamed = new StreamedCalls()
   const card = options.serverCard === false ? undefined : serverCardAnswerer(core.serverInfo, options.serverCard ?? {})
 
   return async (request) => {
@@ -86,10 +88,15 @@ export function createMcpHandler(options: McpHandlerOptions): (request: Request)
     // Notifications and responses need no answer; a response may answer one of this process's elicitations.
     if (message.id === undefined || typeof message.method !== 'string') {
       if (message.id !== undefined) pending.get(message.id)?.('result' in message ? message.result : undefined)
+      else if (message.method === 'notifications/cancelled') streamed.cancel(message.params)
       return new Response(null, { status: 202 })
     }
     if (inFlight >= maxInFlight) return reply(503, errorResponse(message.id, busyCode, `too many requests in flight (${maxInFlight}): try again later`), { 'retry-after': '1' })
     const capabilities = capabilitiesOfSession(request.headers.get('mcp-session-id'))
+    if (wantsProgressStream(core, message, request.headers)) {
+      inFlight++
+      return answerWithProgress(core, message as JsonRpcRequest, capabilities, request.signal, pending, streamed, () => inFlight--)
+    }
     if (capabilities !== undefined && /text\/event-stream/.test(request.headers.get('accept') ?? '') && core.willElicit(message as JsonRpcRequest, capabilities)) {
       inFlight++
       return answerOverSse(core, message as JsonRpcRequest, capabilities, request.signal, pending, () => inFlight--)
