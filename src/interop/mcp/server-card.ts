@@ -68,7 +68,9 @@ export function serverCardAnswerer(info: CardServerInfo, fields: ServerCardField
     const url = new URL(request.url)
     if (!url.pathname.endsWith(serverCardSuffix)) return undefined
     if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: serverCardHeaders })
-    const endpoint = fields.url ?? `${url.origin}${url.pathname.slice(0, -serverCardSuffix.length)}`
+    // The Host the client used (a Node listener's request URL may name another).
+    const host = request.headers.get('host') ?? url.host
+    const endpoint = fields.url ?? `${url.protocol}//${host}${url.pathname.slice(0, -serverCardSuffix.length)}`
     const body = `${JSON.stringify(serverCard(info, fields, [endpoint]), null, 2)}\n`
     return new Response(request.method === 'HEAD' ? null : body, { status: 200, headers: { 'content-type': serverCardMediaType, ...serverCardHeaders } })
   }
