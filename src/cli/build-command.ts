@@ -5,6 +5,7 @@ import { analysisRun, createBuilder, reportAnalysis, type AnalysisRun } from './
 import { buildTargetsOf, writeBuildOutput } from './build-output.js'
 import { UsageError, UserError, type Command, type CommandInput } from './command.js'
 import { depsHelp, depsOptions } from './deps-options.js'
+import { mcpNameWarnings } from './mcp-name-check.js'
 
 /** `toolcat build [toolsDir] [--out file] [--outDir dir] [--watch]`: analyses the tools and writes the catalog (and the app's modules) atomically. */
 export const buildCommand: Command = {
@@ -69,6 +70,7 @@ Ctrl-C or SIGTERM (130 or 143) after removing any half-written output.`,
     const cacheDir = cache.enabled ? run.cacheDir : undefined
     const { written, notes } = await writeBuildOutput(run, targets, cacheDir).finally(() => (targets.outDir === undefined ? undefined : endCompiler()))
     if (input.values.json !== true) for (const note of notes) process.stderr.write(`note: ${note}\n`)
+    if (input.values.json !== true && targets.outDir !== undefined) for (const warning of mcpNameWarnings(run.root, targets.outDir)) process.stderr.write(`warning: ${warning}\n`)
     reportAnalysis(run, input, written)
     return 0
   },

@@ -15,8 +15,8 @@ import { UsageError, UserError, type Command, type CommandInput } from './comman
 import { depsHelp, depsOptions } from './deps-options.js'
 import { catalogFileAt, projectRootAbove, readCatalogFile } from './read-catalog.js'
 
-/** Every `--format`: the provider profiles; `html`, the catalog as a self-contained page; `code` and `code-prompt`, the catalog as a typed API. */
-const formats = [...exportFormats, 'html', 'code', 'code-prompt']
+/** Every `--format`: the provider profiles; `html`, the catalog as a self-contained page; `code` and `code-prompt`, the catalog as a typed API; the MCP Registry's `server-json` and the `server-card` of SEP-2127. */
+const formats = [...exportFormats, 'html', 'code', 'code-prompt', 'server-json', 'server-card']
 
 /** `toolcat export [toolsDir] --format …`: the tools list in one provider's exact request shape. */
 export const exportCommand: Command = {
@@ -39,6 +39,13 @@ async function with the handler's parameter and result types as written (their J
 dependency's tools get types rebuilt from its schemas), and globals.d.ts, the functions as the
 globals of a program run by runCode; with --out, into that folder, else to stdout, each file after
 a "// ==> <file> <==" line. code-prompt writes the compact form: one signature block per tool.
+server-json writes the MCP Registry's server.json of the package
+holding the given path (or the current folder), from its package.json: name from "mcpName",
+version, description, title ("displayName"), repository, website ("homepage"), and the npm
+package run as npx --yes <name> on stdio (the bin that serves its build); it reads no tools.
+server-card writes the Server Card (SEP-2127 draft) serve --http answers at /mcp/server-card, for
+static hosting: the catalog's package and version with the package.json fields, one remote per
+--remote.
 
 Options:
   --format <name>    ${formats.join(', ')} (required)
@@ -57,6 +64,9 @@ Options:
   --lossy            export even when a change alters what a model may send (reported as warnings)
   --catalog <file>   export this catalog file (or an outDir's catalog.json) instead of analysing
                      toolsDir; a positional outDir or .json file is read the same way
+  --remote <url>     (server-json, server-card) a Streamable HTTP endpoint where the server also runs (repeatable)
+  --env <NAME[=text]> (server-json) an environment variable the tools need (repeatable)
+  --secret-env <NAME[=text]> (server-json) the same, for a secret value such as an API key
   --out <file>       write the JSON to this file (atomically) instead of stdout; with --format
                      code, the folder to write the API's files into
   --tsconfig <file>  tsconfig to type-check with when analysing
@@ -79,6 +89,9 @@ the file cannot be written, 2 on bad usage.`,
     callers: { type: 'string' },
     catalog: { type: 'string' },
     out: { type: 'string', short: 'o' },
+    remote: { type: 'string', multiple: true },
+    env: { type: 'string', multiple: true },
+    'secret-env': { type: 'string', multiple: true },
   },
   maxPositionals: 1,
   async run(input) {
@@ -86,11 +99,15 @@ the file cannot be written, 2 on bad usage.`,
     if (typeof format !== 'string' || !formats.includes(format)) {
       throw new UsageError(`--format must be one of ${formats.join(', ')}`)
     }
+    const allowed = format === 'server-json' ? ['remote', 'env', 'secret-env'] : format === 'server-card' ? ['remote'] : []
+    for (const option of ['remote', 'env', 'secret-env']) if (input.values[option] !== undefined && !allowed.includes(option)) throw new UsageError(`--${option} applies to --format ${option === 'remote' ? 'server-json and server-card' : 'server-json'}`)
+    if (format === 'server-json') return writeOutput(input, (await import('./export-server-json.js')).exportServerJson(input))
     const loaded = await loadCatalog(input)
     if (!loaded) return 1
     const { catalog } = loaded
     if (format === 'html') return writeOutput(input, generateCatalogHtml(catalog, readPageScript()))
     if (format === 'code' || format === 'code-prompt') return exportCode(input, format, loaded)
+    if (format === 'server-card') return writeOutput(input, (await import('./export-server-card.js')).exportServerCard(input, catalog))
     if (input.values.strict === true && format !== 'openai' && format !== 'anthropic') {
       process.stderr.write(`toolcat: --strict applies to openai and anthropic; ${format} has no strict mode, ignored\n`)
     }

@@ -7,6 +7,7 @@ import { UsageError, UserError, type Command, type CommandInput } from './comman
 import { depsHelp, depsOptions } from './deps-options.js'
 import { isBuildDir, loadBuild, runnable, type ServedTools } from './serve-build.js'
 import { searchServed } from './serve-search.js'
+import { serverCardFieldsAt } from './server-card-fields.js'
 import { isLoopback } from '../interop/mcp/node-listener.js'
 import { loopbackHosts, serveHttp, serveStdio } from './serve-run.js'
 
@@ -40,7 +41,9 @@ Options:
   --mcp <dir>                 the build or tools folder to serve (required)
   --http [host:]port          serve Streamable HTTP on http://host:port/mcp (host: 127.0.0.1; a
                               loopback server refuses other Host headers); port 0 picks one. Any
-                              other host needs --allowed-host or --allowed-origin
+                              other host needs --allowed-host or --allowed-origin. GET /mcp/server-card answers the
+                              Server Card (SEP-2127 draft), from the catalog and the package.json
+                              holding <dir> (mcpName, description, …)
   --allowed-host <host>       a Host header accepted, with its port (repeatable; with --http; on a
                               loopback server: besides localhost, 127.0.0.1 and [::1])
   --allowed-origin <origin>   an Origin a browser page may call from (repeatable; with --http); a
@@ -134,8 +137,9 @@ SIGINT, SIGTERM or SIGHUP, 1 when the tools cannot be built or served, 2 on bad 
     if (http === undefined) {
       return serveStdio(createMcpCore(options), { maxRequestBytes, maxInFlight, log, startLine: `toolcat: serving ${count} tools over MCP (stdio)${unlisted}; ${mode}` })
     }
+    const serverCard = serverCardFieldsAt(dir)
     const allowedHosts = (port: number) => (loopback ? [...loopbackHosts(port), ...hosts] : hosts.length > 0 ? hosts : undefined)
-    return serveHttp((port) => ({ ...options, maxRequestBytes, maxInFlight, allowedOrigins: origins, ...(allowedHosts(port) === undefined ? {} : { allowedHosts: allowedHosts(port) }) }), {
+    return serveHttp((port) => ({ ...options, serverCard, maxRequestBytes, maxInFlight, allowedOrigins: origins, ...(allowedHosts(port) === undefined ? {} : { allowedHosts: allowedHosts(port) }) }), {
       ...http,
       log,
       startLine: (url) => `toolcat: serving ${count} tools over MCP (Streamable HTTP) at ${url}${unlisted}; ${mode}`,

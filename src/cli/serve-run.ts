@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net'
 import type { McpCore } from '../interop/mcp/core.js'
 import { createMcpHandler, type McpHandlerOptions } from '../interop/mcp/http-handler.js'
 import { createNodeListener } from '../interop/mcp/node-listener.js'
+import { serverCardSuffix } from '../interop/mcp/server-card.js'
 import { connectStdio } from '../interop/mcp/stdio-server.js'
 import { StdioServerTransport, type CloseReason } from '../interop/mcp/stdio-transport.js'
 
@@ -60,12 +61,13 @@ export async function serveStdio(core: McpCore, options: { readonly maxRequestBy
   })
 }
 
-/** Serves the handler on `http://host:port/mcp` until a signal comes. */
+/** Serves the handler on `http://host:port/mcp` (and its Server Card at `/mcp/server-card`) until a signal comes. */
 export async function serveHttp(handlerOptions: (port: number) => McpHandlerOptions, options: { readonly host: string; readonly port: number; readonly startLine: (url: string) => string; readonly log: Log }): Promise<number> {
   // The handler's options depend on the port (the Host values it accepts), known once listening.
   let listener: ReturnType<typeof createNodeListener> | undefined
   const server = createServer((req, res) => {
-    if ((req.url ?? '').split('?')[0] !== '/mcp' || listener === undefined) {
+    const route = (req.url ?? '').split('?')[0]
+    if ((route !== '/mcp' && route !== `/mcp${serverCardSuffix}`) || listener === undefined) {
       res.writeHead(404, { 'content-type': 'text/plain' }).end('not found: the MCP endpoint is /mcp\n')
       return
     }

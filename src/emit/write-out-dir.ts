@@ -13,6 +13,7 @@ import { manifestFile, manifestName, readManifest, removeStaleFiles } from './ou
 import { specifierFromTools, validatorModulePath, type CompiledFile } from './validator-modules.js'
 import { sourceSpecifier, type EmitTarget } from './emit-target.js'
 import { uniqueFileNames } from './identifiers.js'
+import { generateMcpServerModule, mcpServerFile } from './mcp-server-module.js'
 import { generateRegistryModule } from './registry-module.js'
 import { generateRegistryTypes } from './registry-types.js'
 import { generateSearchModule, generateSearchTypes } from './search-module.js'
@@ -58,7 +59,7 @@ export interface OutDirWrite {
 
 /**
  * Writes everything an app imports, all together and atomically: `catalog.json`, `catalog.js`,
- * `catalog.d.ts`, `registry.js`, `registry.d.ts`, `search.js` (the tool search index), `search.d.ts`
+ * `catalog.d.ts`, `mcp-server.js` (a package's bin: serves the build over MCP), `registry.js`, `registry.d.ts`, `search.js` (the tool search index), `search.d.ts`
  * and the compiled tool modules under
  * `tools/build-<hash>/` (one lazy entry per tool, shared code in chunks; the folder is named by
  * its content), plus `alongside` files in the same batch (the CLI's `--out` catalog). Same
@@ -157,6 +158,7 @@ function generatedFiles(catalog: Catalog): CompiledFile[] {
     { path: 'catalog.json', contents: serializeCatalog(catalog) },
     { path: 'catalog.js', contents: generateCatalogModule(catalog) },
     { path: 'catalog.d.ts', contents: generateCatalogTypes(catalog) },
+    { path: mcpServerFile, contents: generateMcpServerModule() },
     { path: 'registry.d.ts', contents: generateRegistryTypes(catalog) },
     { path: 'search.js', contents: generateSearchModule(catalog) },
     { path: 'search.d.ts', contents: generateSearchTypes(catalog) },

@@ -31,6 +31,7 @@ test('writes the catalog, its module, the registry, their types, one compiled en
     'catalog.d.ts',
     'catalog.js',
     'catalog.json',
+    'mcp-server.js',
     // The temp project has no package.json: without one saying "module", Node would not take .js as ESM.
     'package.json',
     'registry.d.ts',

@@ -7,6 +7,7 @@ import { confirmationStates, type ConfirmationStates } from './confirm-state.js'
 import { toCallResult } from './call-result.js'
 import { errorCodes, McpProtocolError, resultText, type JsonRpcRequest } from './jsonrpc.js'
 import { createListing, type Listing } from './listing.js'
+import { executeWithProgress, progressTokenOf, type Notify } from './progress-stream.js'
 import { legacyRevision, legacyRevisions, revisionOf, supportedRevisions, type ClientCapabilities, type RequestRevision } from './revisions.js'
 
 /**
@@ -16,8 +17,8 @@ import { legacyRevision, legacyRevisions, revisionOf, supportedRevisions, type C
  */
 export type ConfirmPolicy = 'ask' | 'allow' | 'deny'
 
-/** What an MCP server needs of a registry: its tools' definitions and a way to run them. */
-export type McpRegistry = Pick<ToolManagerInterface, 'definitions' | 'execute'>
+/** What an MCP server needs of a registry: its tools' definitions and a way to run them (and `stream`, to send chunks as progress). */
+export type McpRegistry = Pick<ToolManagerInterface, 'definitions' | 'execute'> & Partial<Pick<ToolManagerInterface, 'stream'>>
 
 /** The server's name and version, as `serverInfo`. */
 export interface ServerInfo {
@@ -58,6 +59,8 @@ export interface McpPeer {
   readonly capabilities?: ClientCapabilities
   /** Sends `elicitation/create` to the client and resolves with its answer; absent when the transport cannot push a request. */
   readonly elicit?: (params: Record<string, unknown>, signal: AbortSignal) => Promise<unknown>
+  /** Sends a notification about the request (a streamed chunk's progress); absent when the transport cannot. */
+  readonly notify?: Notify
 }
 
 /** The protocol core: answers one request, whatever carried it. */
@@ -99,7 +102,7 @@ export function createMcpCore(options: McpCoreOptions): McpCore {
     let needsInput: { state: string; name: string; args: Readonly<Record<string, unknown>> } | undefined
     const confirm = confirmHook(policy, revision, peer, params, signal, states, (state, asked) => (needsInput = { state, name: asked.name, args: asked.arguments }))
     const call: ToolCall = { id: String(request.id), name, arguments: args as Record<string, unknown> }
-    const result = await options.registry.execute(call, { signal, ...(confirm === undefined ? {} : { confirm }) })
+    const result = await executeWithProgress(options.registry, call, { signal, ...(confirm === undefined ? {} : { confirm }) }, progressTokenOf(params), peer.notify)
     if (signal.aborted) log(`toolcat: tools/call ${JSON.stringify(request.id)} (${name}) was cancelled (by its client, by the client leaving, or by the server stopping); its result is dropped`)
     if (needsInput !== undefined && !result.success) {
       return { resultType: 'input_required', inputRequests: { [confirmKey]: confirmationRequest(needsInput.name, needsInput.args) }, requestState: needsInput.state }
@@ -202,7 +205,7 @@ function definitionsOf(options: McpCoreOptions): readonly ToolDefinition[] {
 }
 
 /** `serverInfo`: the served package and its version when the catalog knows them, else toolcat. */
-function defaultServerInfo(catalog: Catalog | undefined): ServerInfo {
+export function defaultServerInfo(catalog: Catalog | undefined): ServerInfo {
   const count = catalog?.tools.length
   const description = count === undefined ? 'tools served by toolcat' : `${count} tool${count === 1 ? '' : 's'} served by toolcat`
   if (catalog?.package === undefined) return { name: 'toolcat', version: catalog?.generator.version ?? '0.0.0', description }

@@ -4,7 +4,9 @@ import { checkHeaders, foreignOrigin } from './http-checks.js'
 import { answerOverSse, capabilitiesOfSession, sessionIdFor } from './http-elicitation.js'
 import type { PendingAnswers } from './pending-answers.js'
 import { errorCodes, errorResponse, isJsonRpcMessage, McpProtocolError, requestIdOf, type JsonRpcMessage, type JsonRpcRequest } from './jsonrpc.js'
+import { answerWithProgress, StreamedCalls, wantsProgressStream } from './progress-sse.js'
 import { BodyBudget, readBody } from './read-body.js'
+import { serverCardAnswerer, type ServerCardFields } from './server-card.js'
 import { errorOf } from './stdio-server.js'
 
 /** Options of `createMcpHandler`: the protocol core's, plus who may call and how much. */
@@ -23,6 +25,12 @@ export interface McpHandlerOptions extends McpCoreOptions {
   readonly maxInFlight?: number
   /** Bytes of request bodies held at once, across requests; a body the rest would not fit in is 503, decided before it is kept. @default the larger of 64 MiB and `maxRequestBytes` */
   readonly maxBufferedBytes?: number
+  /**
+   * The Server Card answered at `GET <endpoint>/server-card` (SEP-2127 draft): its registry
+   * identity (`name` is package.json's `mcpName`) and, behind a proxy, the public endpoint `url`;
+   * `false` answers none. @default a card from `serverInfo`
+   */
+  readonly serverCard?: (ServerCardFields & { readonly url?: string }) | false
 }
 
 const json = { 'content-type': 'application/json' }
@@ -47,8 +55,12 @@ export function createMcpHandler(options: McpHandlerOptions): (request: Request)
   const budget = new BodyBudget(options.maxBufferedBytes ?? Math.max(64 * 1024 * 1024, maxRequestBytes))
   let inFlight = 0
   const pending: PendingAnswers = new Map()
+  const streamed = new StreamedCalls()
+  const card = options.serverCard === false ? undefined : serverCardAnswerer(core.serverInfo, options.serverCard ?? {})
 
   const handler = async (request: Request): Promise<Response> => {
+    const answered = card?.(request)
+    if (answered !== undefined) return answered
     const refused = foreignOrigin(request, allowedOrigins, allowedHosts)
     if (refused !== undefined) return reply(403, errorResponse(undefined, errorCodes.invalidRequest, `Forbidden: ${refused}`))
     if (options.authorize !== undefined && !(await Promise.resolve(options.authorize(request)).catch(() => false))) {
@@ -103,9 +115,13 @@ export function createMcpHandler(options: McpHandlerOptions): (request: Request)
       // Notifications and responses need no answer; a response may answer one of this process's elicitations.
       if (message.id === undefined || typeof message.method !== 'string') {
         if (message.id !== undefined) pending.get(message.id)?.('result' in message ? message.result : undefined)
+        else if (message.method === 'notifications/cancelled') streamed.cancel(message.params)
         return plain(new Response(null, { status: 202 }))
       }
       const capabilities = capabilitiesOfSession(request.headers.get('mcp-session-id'))
+      if (wantsProgressStream(core, message, request.headers)) {
+        return { response: answerWithProgress(core, message as JsonRpcRequest, capabilities, request.signal, pending, streamed, done), streaming: true }
+      }
       if (capabilities !== undefined && /text\/event-stream/.test(request.headers.get('accept') ?? '') && core.willElicit(message as JsonRpcRequest, capabilities)) {
         return { response: answerOverSse(core, message as JsonRpcRequest, capabilities, request.signal, pending, done), streaming: true }
       }

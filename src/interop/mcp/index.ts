@@ -5,3 +5,4 @@
 export { createMcpHandler, type McpHandlerOptions } from './http-handler.js'
 export { createNodeListener } from './node-listener.js'
 export type { ConfirmPolicy, McpCoreOptions, McpRegistry, ServerInfo } from './core.js'
+export { serverCard, serverCardMediaType, serverCardSchemaId, type ServerCardFields } from './server-card.js'

@@ -28,7 +28,8 @@ export function connectStdio(core: McpCore, transport: StdioServerTransport, opt
   const elicit = (params: Record<string, unknown>, signal: AbortSignal): Promise<unknown> =>
     askClient(asked, `toolcat-elicit-${++nextId}`, (message) => void transport.send(message), params, signal)
 
-  const peer = (): McpPeer => ({ ...(capabilities === undefined ? {} : { capabilities }), elicit })
+  const notify = (message: JsonRpcMessage): Promise<void> | void => (closed ? undefined : transport.send(message))
+  const peer = (): McpPeer => ({ ...(capabilities === undefined ? {} : { capabilities }), elicit, notify })
 
   async function answer(request: JsonRpcRequest): Promise<void> {
     let controller: AbortController
