@@ -64,7 +64,7 @@ export function findDependencyCatalogs(root: string): DependencyScan {
       continue
     }
     const catalog = read.value as Catalog
-    const pkg = { name: packageName, folder, exports: objectOrUndefined(manifest.value)?.exports }
+    const pkg = { name: packageName, folder, manifest: objectOrUndefined(manifest.value) ?? {} }
     const tools = catalog.tools.filter((tool) => {
       const problems = dependencyToolProblems(tool, pkg)
       for (const { field, problem } of problems) {
