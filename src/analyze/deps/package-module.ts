@@ -100,15 +100,24 @@ function browserMapProblem(pkg: PackageManifest, candidates: readonly string[]):
   if (typeof browser !== 'object' || browser === null) return undefined
   const forms = new Set<string>()
   for (const candidate of candidates) {
-    const normal = path.posix.normalize(candidate)
-    for (const form of [normal, normal.replace(/\.[^./]+$/, '')]) forms.add(form).add(`${pkg.name}/${form}`)
+    const form = stem(candidate)
+    forms.add(form).add(`${pkg.name}/${form}`)
   }
   for (const [key, value] of Object.entries(browser)) {
-    if (!forms.has(path.posix.normalize(key))) continue
+    if (!forms.has(stem(key))) continue
     if (value === false) return `is mapped to false (an empty module in browser builds) by ${where('browser', key)}`
     if (typeof value === 'string' && !isPath(value)) return `is mapped to the package ${JSON.stringify(value)} by ${where('browser', key)}`
   }
   return undefined
+}
+
+/**
+ * What a `browser` key or a module path is compared by: normalized, without a trailing
+ * `/index.<ext>` or `.<ext>` — vite, for one, matches a key with or without `.js` or `/index.js`,
+ * and finding more keys that match only means refusing more.
+ */
+function stem(file: string): string {
+  return path.posix.normalize(file).replace(/\/index(\.[^./]+)?$/, '').replace(/\.[^./]+$/, '')
 }
 
 /** A relative or absolute path, as resolvers read a field's value; anything else names a package. */

@@ -23,6 +23,7 @@ describe("a manifest field that would lead a resolver from the tool module out o
     ['a "browser" map of the exported file to the app', { exports: exportsLib, browser: { './lib/tools/forecast.js': '../../tools/transfer.ts' } }, /leaves the package/],
     ['a "browser" map keyed without the extension', { browser: { './tools/forecast': '../../tools/transfer.ts' } }, /leaves the package/],
     ['a "browser" map of the module to another package', { browser: { './tools/forecast.js': 'bank-pack' } }, /is mapped to the package "bank-pack" by the package\.json "browser" field/],
+    ['a "browser" map of the module, keyed as a folder\'s index (vite matches it), to another package', { browser: { './tools/forecast.js/index.js': 'bank-pack' } }, /is mapped to the package "bank-pack"/],
     ['a "browser" map of the package specifier to another package', { browser: { 'evil-pack/tools/forecast.js': 'bank-pack' } }, /is mapped to the package "bank-pack"/],
     ['a "browser" map of the module to false', { browser: { './tools/forecast.js': false } }, /is mapped to false \(an empty module in browser builds\)/],
     ['a "browser" map to a path through a symlink out of the package', { browser: { './tools/forecast.js': './lib/escape.ts' } }, /through a symlink, outside the package/, (f) => link(f, 'lib/escape.ts', '../../../tools/transfer.ts')],
