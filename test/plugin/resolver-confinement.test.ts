@@ -122,14 +122,41 @@ describe("a dependency's \"browser\" field mapping its tool module to the app's 
 })
 
 describe("a dependency's \"browser\" field mapping its tool module to its own browser build is accepted: outputs run in Chromium and Node call the package's own module", () => {
-  // Not rollup: @rollup/plugin-node-resolve resolves nothing imported by a virtual module (it has no
-  // folder), so the package import stays external and the page cannot load it — on main too.
-  test.each(Object.keys(builds).filter((name) => !name.startsWith('rollup')))('%s', async (name) => {
+  test.each(Object.keys(builds))('%s', async (name) => {
     const { platform, build } = builds[name] as (typeof builds)[string]
     const outDir = outDirOf(apps.web)
     await build(apps.web, outDir)
     // Which of the package's files a bundler picks is its own rule (esbuild applies no "browser" map to a file "exports" led to).
     const own = platform === 'browser' ? ["the package's browser build", [20, 21]] : [[20, 21]]
     expect(await run(platform, outDir)).toEqual({ value: { city: 'Lyon', highs: expect.toBeOneOf(own) }, transferred: null })
+  }, 120_000)
+})
+
+// A resolver feature toolcat's checks do not model — here an alias or a third-party resolver plugin
+// of the app's config — may still take the package's module elsewhere: the plugin resolves it with
+// the bundler's own resolver and takes the answer only when it is a file of the package.
+describe("whatever the bundler's resolver picks for a dependency's tool module, the plugin takes only a file of that package", () => {
+  const redirected = () => path.join(apps.web, 'tools/transfer.ts')
+  const redirect = { name: 'redirect', resolveId: (id: string) => (id === 'web-weather/tools/forecast.js' ? redirected() : null) }
+  const cases: Record<string, (app: string, outDir: string) => Promise<unknown>> = {
+    'vite (resolve.alias)': (app, outDir) =>
+      vite({ root: app, configFile: false, logLevel: 'silent', resolve: { alias: { toolcat: runtimeEntry, 'web-weather/tools/forecast.js': redirected() } }, plugins: [toolcatVite({ deps: true })], build: { outDir, emptyOutDir: true, minify: false, lib: { entry: 'main.ts', formats: ['es'], fileName: 'main' } } }),
+    'rollup (a resolver plugin)': async (app) => {
+      const options = rollupOptions(app, { deps: true })
+      await (await rollup({ ...options, plugins: [...(options.plugins as []), redirect, nodeResolve()] })).close()
+    },
+    'esbuild (a resolver plugin)': (app, outDir) => {
+      const options = esbuildOptions(app, outDir, { deps: true })
+      const plugin = { name: 'redirect', setup: (b: import('esbuild').PluginBuild) => b.onResolve({ filter: /^web-weather\/tools\/forecast\.js$/ }, () => ({ path: redirected() })) }
+      return esbuild({ ...options, plugins: [...(options.plugins ?? []), plugin] })
+    },
+  }
+  test.each(Object.keys(cases))('%s', async (name) => {
+    const outDir = outDirOf(apps.web)
+    const outcome = await (cases[name] as (typeof cases)[string])(apps.web, outDir).then(
+      () => runApp(path.join(outDir, 'main.js')).catch((error: unknown) => ({ ran: String(error) })),
+      (error: unknown) => ({ refused: String(error instanceof Error ? error.message : error) }),
+    )
+    expect(outcome).toEqual({ refused: expect.stringContaining(`toolcat: the tool module web-weather/tools/forecast.js of package web-weather is refused: it resolved to ${redirected()}, outside the package web-weather`) })
   }, 120_000)
 })

@@ -87,7 +87,7 @@ function dependencyNames(root: string): string[] {
 }
 
 /** Node's lookup: `node_modules/<name>` in the root or the nearest folder above holding it. */
-function installedFolder(root: string, packageName: string): string | undefined {
+export function installedFolder(root: string, packageName: string): string | undefined {
   for (let folder = root; ; folder = path.dirname(folder)) {
     const candidate = path.join(folder, 'node_modules', packageName)
     if (existsSync(path.join(candidate, 'package.json'))) return candidate
