@@ -68,7 +68,7 @@ test('--outDir output runs in a "type": "commonjs" app: the build adds the modul
   const esm = node('app.mjs')
   expect(esm.stderr).toBe('')
   expect(esm.stdout.trim().split('\n')).toEqual(['lookup_order', 'weather', JSON.stringify({ id: 'call-1', name: 'weather', success: true, value: { city: 'Lyon, FR', units: 'metric', temperature: 18 } })])
-  // The app's own CommonJS code can require it too (Node >= 20.19).
+  // The app's own CommonJS code can require it too (Node >= 22.12, as toolcat requires).
   writeFileSync(path.join(app, 'app.js'), "const { createRegistry } = require('./out/registry.js')\ncreateRegistry({ handlers: { lookup_order: (args) => args.orderId } }).call('lookup_order', { orderId: 'ORD-123456' }).then((result) => console.log(JSON.stringify(result)))\n")
   expect(node('app.js').stdout).toBe('{"id":"call-1","name":"lookup_order","success":true,"value":"ORD-123456"}\n')
 

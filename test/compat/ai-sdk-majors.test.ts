@@ -4,7 +4,7 @@ import { testedLines } from './versions.js'
 import { aiSdkScript } from '../adapters/ai-sdk-script.js'
 
 // The AI SDK's previous and current majors, each in a fresh app holding the packed toolcat
-// installed with a plain `npm i` (ai 7 on Node 24, which it needs): a real generateText loop with
+// installed with a plain `npm i`: a real generateText loop with
 // that major's own mock model (MockLanguageModelV3 for ai 6, MockLanguageModelV4 for ai 7).
 const lines = testedLines.ai
 const appOf = appsOfEachLine('ai')
@@ -14,7 +14,7 @@ import { ${mock} as MockModel } from 'ai/test'
 import { deferredSteps, toAiSdkTools } from 'toolcat/ai-sdk'
 ${aiSdkScript}`
 
-describe.each(lines)('ai@$version in a fresh app (Node: $node)', (line) => {
+describe.each(lines)('ai@$version in a fresh app', (line) => {
   const major = Number(line.version.split('.')[0])
   const run = (body: string): any => runInApp(appOf(line.version), prelude(major >= 7 ? 'MockLanguageModelV4' : 'MockLanguageModelV3'), body)
 

@@ -4,23 +4,18 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll } from 'vitest'
 import { writeOutDir } from '../../src/emit/write-out-dir.js'
-import { node24, node24Env } from '../setup/node24.js'
 import { fixtureCatalog, fixtureRoot, repoRoot, runInFreshNode } from '../registry/out-dir.js'
 import { spec, testedLines, type TestedPackage } from './versions.js'
-
-/** Which Node an app is installed and run with: the one running the tests, or Node 24 (what the current framework majors need). */
-export type NodeLine = 'running' | '24'
 
 /** One app to install: the packages beside toolcat, as a user types them after `npm i`. */
 export interface AppSpec {
   readonly packages: readonly string[]
-  readonly node: NodeLine
 }
 
 /** A fresh app outside the repository holding the packed toolcat, its packages and the registry fixture's `out/`. */
 export interface FreshApp {
   readonly dir: string
-  /** The Node binary the app was installed with and its scripts run on. */
+  /** The Node binary the app was installed with and its scripts run on: the test pass's own (npm test runs each LTS line in turn). */
   readonly node: string
   /** What `npm i` printed on stderr. */
   readonly installed: string
@@ -35,7 +30,7 @@ export function packToolcat(folder: string): string {
 
 /**
  * Installs one fresh app per spec from one packed tarball, all at once (npm's cache is shared):
- * `npm i <tarball> <packages…>` exactly, no flags that change resolution, on the spec's Node; then
+ * `npm i <tarball> <packages…>` exactly, no flags that change resolution, on the test pass's Node; then
  * writes the registry fixture's generated registry into each app's `out/`. Rejects with npm's
  * output when an install fails. `remove()` deletes every app and the tarball.
  */
@@ -46,18 +41,17 @@ export async function installApps<K extends string>(specs: Record<K, AppSpec>): 
     (Object.entries(specs) as [K, AppSpec][]).map(async ([name, spec]) => {
       const dir = mkdtempSync(path.join(scratch, `${name}-`))
       writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'app', private: true, type: 'module' }))
-      const env = spec.node === '24' ? node24Env() : process.env
-      const installed = await npmInstall(dir, [tarball, ...spec.packages], env)
+      const installed = await npmInstall(dir, [tarball, ...spec.packages])
       await writeOutDir(fixtureCatalog(), { root: fixtureRoot, outDir: path.join(dir, 'out') })
-      return [name, { dir, node: spec.node === '24' ? node24() : process.execPath, installed }] as const
+      return [name, { dir, node: process.execPath, installed }] as const
     }),
   )
   return { apps: Object.fromEntries(entries) as Record<K, FreshApp>, remove: () => rmSync(scratch, { recursive: true, force: true }) }
 }
 
-function npmInstall(cwd: string, packages: readonly string[], env: NodeJS.ProcessEnv): Promise<string> {
+function npmInstall(cwd: string, packages: readonly string[]): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn('npm', ['install', '--no-fund', '--no-audit', ...packages], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn('npm', ['install', '--no-fund', '--no-audit', ...packages], { cwd, stdio: ['ignore', 'pipe', 'pipe'] })
     let output = ''
     child.stdout.on('data', () => undefined)
     child.stderr.on('data', (data: Buffer) => (output += String(data)))
@@ -99,7 +93,7 @@ export function appsOfEachLine(pkg: TestedPackage, extra: readonly string[] = []
   let apps: Record<string, FreshApp> = {}
   let remove = (): void => undefined
   beforeAll(async () => {
-    const specs = Object.fromEntries(testedLines[pkg].map((line) => [line.version, { packages: [spec(pkg, line), ...extra], node: line.node }]))
+    const specs = Object.fromEntries(testedLines[pkg].map((line) => [line.version, { packages: [spec(pkg, line), ...extra] }]))
     ;({ apps, remove } = await installApps(specs))
   }, 600_000)
   afterAll(() => remove())

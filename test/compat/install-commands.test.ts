@@ -10,7 +10,7 @@ import { appsOfEachLine, installedVersion, packToolcat, toolcatWarnings } from '
 
 // README's install commands, each in a fresh app with `toolcat` standing for the packed tarball:
 // they exit 0, npm runs (and warns of) no install script, pnpm asks for no build approval. And the
-// MCP SDK's current line (the split packages, 2.x, on Node 24) installs beside toolcat as plainly.
+// MCP SDK's current line (the split packages, 2.x) installs beside toolcat as plainly.
 const scratch = mkdtempSync(path.join(tmpdir(), 'toolcat-install-'))
 let tarball = ''
 beforeAll(() => {
@@ -47,7 +47,7 @@ test.each(commands)('`%s` in a fresh app exits 0, with no install script and not
   expect(readdirSync(path.join(app, 'node_modules'))).toContain('toolcat')
 }, 300_000)
 
-test('@modelcontextprotocol/server 2 installs beside toolcat with a plain npm i on Node 24, no warning from toolcat', () => {
+test('@modelcontextprotocol/server 2 installs beside toolcat with a plain npm i, no warning from toolcat', () => {
   const app = mcpApp('2.4.0')
   expect(installedVersion(app, '@modelcontextprotocol/server')).toBe('2.4.0')
   expect(toolcatWarnings(app.installed)).toEqual([])

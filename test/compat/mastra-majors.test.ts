@@ -7,10 +7,10 @@ import { readmeBlock } from '../plugin/helpers/readme-block.js'
 import { appsOfEachLine, installedVersion, runInApp, toolcatWarnings } from './fresh-apps.js'
 import { testedLines } from './versions.js'
 
-// Mastra 0.24 and 1.x, each in a fresh app holding the packed toolcat installed with a plain `npm i`
-// (Mastra 1 on Node 24, which it needs): real agent runs (`new Agent({ model, tools })`, `generate`,
-// `stream`, `approveToolCall`, `declineToolCall`) with a scripted model on the AI SDK v5 model
-// interface (LanguageModelV2), which both majors drive. Each run is a fresh Node process, so
+// Mastra 0.24 and 1.x, each in a fresh app holding the packed toolcat installed with a plain `npm i`:
+// real agent runs (`new Agent({ model, tools })`, `generate`, `stream`, `approveToolCall`,
+// `declineToolCall`) with a scripted model on the AI SDK v5 model interface (LanguageModelV2),
+// which both majors drive. Each run is a fresh Node process, so
 // `imports()` counts exactly the tool modules that run imported.
 const lines = testedLines['@mastra/core']
 const appOf = appsOfEachLine('@mastra/core')
@@ -49,7 +49,7 @@ const toolParts = (prompt) => prompt.filter((message) => message.role === 'tool'
 const agent = (model, tools) => new Agent({ id: 'helper', name: 'helper', instructions: 'help', model, tools })
 const withStorage = (model, tools) => new Mastra({ agents: { helper: agent(model, tools) }, storage: new InMemoryStore(), logger: false }).getAgent('helper')`
 
-describe.each(lines)('@mastra/core@$version in a fresh app (Node: $node)', (line) => {
+describe.each(lines)('@mastra/core@$version in a fresh app', (line) => {
   const run = (body: string): any => runInApp(appOf(line.version), prelude, body)
 
   test('installs with a plain npm i, no warning from toolcat, and the app has that major', () => {

@@ -3,13 +3,13 @@ import { openAIAgentsPrelude } from '../adapters/openai-agents-script.js'
 import { appsOfEachLine, installedVersion, runInApp, toolcatWarnings } from './fresh-apps.js'
 import { testedLines } from './versions.js'
 
-// The Agents SDK's previous and current lines (0.14, 0.20 on Node 24), each in a fresh app holding
+// The Agents SDK's previous and current lines (0.14, 0.20), each in a fresh app holding
 // the packed toolcat installed with a plain `npm i`: real runs (`run(agent, input)`) with a
 // scripted `Model`, approvals through the run state (`needsApproval`, interruptions).
 const lines = testedLines['@openai/agents']
 const appOf = appsOfEachLine('@openai/agents')
 
-describe.each(lines)('@openai/agents@$version in a fresh app (Node: $node)', (line) => {
+describe.each(lines)('@openai/agents@$version in a fresh app', (line) => {
   const run = (body: string): any => runInApp(appOf(line.version), openAIAgentsPrelude, body)
 
   test('installs with a plain npm i, no warning from toolcat, and the app has that line', () => {

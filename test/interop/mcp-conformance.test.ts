@@ -1,11 +1,10 @@
 import { spawnSync } from 'node:child_process'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { conformance } from '../setup/conformance.js'
-import { node24, node24Env } from '../setup/node24.js'
 import { builtProject, startHttpServer, type HttpServer } from './mcp-served.js'
 
-// The official conformance suite (@modelcontextprotocol/conformance, Node 24) against
-// `toolcat serve --mcp out --http`, serving fixtures/mcp-served, under the Node users run.
+// The official conformance suite (@modelcontextprotocol/conformance) against
+// `toolcat serve --mcp out --http`, serving fixtures/mcp-served, under the Node of the test pass.
 
 /** The server scenarios that apply to a tools-only server; each must pass with no failure. */
 const applicable = ['server-initialize', 'ping', 'tools-list', 'tools-call-simple-text', 'tools-call-error', 'dns-rebinding-protection', 'server-sse-multiple-streams', 'server-sse-polling']
@@ -44,7 +43,7 @@ let server: HttpServer
 beforeAll(async () => {
   conformance()
   built = builtProject()
-  server = await startHttpServer(built.project, [], { node: node24() })
+  server = await startHttpServer(built.project, [])
 }, 180_000)
 afterAll(async () => {
   await server?.stop()
@@ -52,7 +51,7 @@ afterAll(async () => {
 })
 
 test('the suite lists no server scenario that is neither run nor skipped with a reason', () => {
-  const list = spawnSync(conformance(), ['list'], { encoding: 'utf8', env: node24Env() })
+  const list = spawnSync(conformance(), ['list'], { encoding: 'utf8' })
   const serverPart = list.stdout.split('Client scenarios')[0] ?? ''
   const scenarios = [...serverPart.matchAll(/^\s+- (\S+)/gm)].map((match) => match[1])
   expect(scenarios.length).toBeGreaterThan(20)
@@ -60,7 +59,7 @@ test('the suite lists no server scenario that is neither run nor skipped with a 
 })
 
 test.each(applicable)('%s passes', (scenario) => {
-  const run = spawnSync(conformance(), ['server', '--url', server.url, '--scenario', scenario], { encoding: 'utf8', env: node24Env(), timeout: 60_000 })
+  const run = spawnSync(conformance(), ['server', '--url', server.url, '--scenario', scenario], { encoding: 'utf8', timeout: 60_000 })
   const summary = /Passed: (\d+)\/(\d+), (\d+) failed/.exec(run.stdout)
   expect(summary, run.stdout + run.stderr).not.toBeNull()
   expect(summary?.[3], run.stdout).toBe('0')
