@@ -20,3 +20,4 @@ export type { FoundTool, SearchToolOptions } from './runtime/search/search-tool.
 export type { EmbedHook, RankHook, SearchCandidate } from './runtime/search/hybrid.js'
 export type { SearchFilter, SearchHit, SearchIndex, SearchOptions } from './runtime/search/index.js'
 export { withToolSearch, type SearchableRegistry, type ToolSearchFacade, type ToolSearchFacadeOptions } from './runtime/search/search-facade.js'
+export { argumentsForPerson, escapeForPerson } from './runtime/person-text.js'

@@ -7,6 +7,7 @@ import { UsageError, UserError, type Command, type CommandInput } from './comman
 import { depsHelp, depsOptions } from './deps-options.js'
 import { isBuildDir, loadBuild, runnable, type ServedTools } from './serve-build.js'
 import { searchServed } from './serve-search.js'
+import { isLoopback } from '../interop/mcp/node-listener.js'
 import { loopbackHosts, serveHttp, serveStdio } from './serve-run.js'
 
 const defaultPageSize = 100
@@ -38,8 +39,12 @@ The server stops when stdin ends (stdio) or on SIGINT, SIGTERM or SIGHUP, saying
 Options:
   --mcp <dir>                 the build or tools folder to serve (required)
   --http [host:]port          serve Streamable HTTP on http://host:port/mcp (host: 127.0.0.1; a
-                              loopback server refuses other Host and Origin headers); port 0 picks one
-  --allowed-origin <origin>   an Origin a browser page may call from (repeatable; with --http)
+                              loopback server refuses other Host headers); port 0 picks one. Any
+                              other host needs --allowed-host or --allowed-origin
+  --allowed-host <host>       a Host header accepted, with its port (repeatable; with --http; on a
+                              loopback server: besides localhost, 127.0.0.1 and [::1])
+  --allowed-origin <origin>   an Origin a browser page may call from (repeatable; with --http); a
+                              request with any other Origin is 403
   --confirm <ask|allow|deny>  who confirms a consequential tool: ask (default) asks the person
                               through the client (elicitation, input_required) and refuses when
                               the client cannot ask or says anything but yes; allow approves every
@@ -77,6 +82,7 @@ SIGINT, SIGTERM or SIGHUP, 1 when the tools cannot be built or served, 2 on bad 
     mcp: { type: 'string' },
     http: { type: 'string' },
     'allowed-origin': { type: 'string', multiple: true },
+    'allowed-host': { type: 'string', multiple: true },
     handlers: { type: 'string' },
     search: { type: 'boolean' },
     pin: { type: 'string' },
@@ -93,6 +99,13 @@ SIGINT, SIGTERM or SIGHUP, 1 when the tools cannot be built or served, 2 on bad 
     const dir = input.values.mcp
     if (typeof dir !== 'string') throw new UsageError('serve needs --mcp <dir>: a build folder (toolcat build --outDir) or, in development, a tools folder')
     const http = input.values.http === undefined ? undefined : listenAddress(input.values.http)
+    const origins = (input.values['allowed-origin'] as string[] | undefined) ?? []
+    const hosts = (input.values['allowed-host'] as string[] | undefined) ?? []
+    const loopback = http !== undefined && (http.host === 'localhost' || isLoopback(http.host))
+    // Refused before anything is loaded: a server any name can reach must say which names it answers.
+    if (http !== undefined && !loopback && hosts.length === 0 && origins.length === 0) {
+      throw new UsageError(`--http ${input.values.http as string} listens beyond loopback: set --allowed-host <name:port> (the Host clients send, repeatable) and, for browser pages, --allowed-origin <origin>`)
+    }
     const maxBytes = positiveInteger(input, 'max-argument-bytes') ?? defaultArgumentLimits.maxBytes
     const maxDepth = positiveInteger(input, 'max-argument-depth') ?? defaultArgumentLimits.maxDepth
     const maxRequestBytes = positiveInteger(input, 'max-request-bytes') ?? Math.max(defaultMaxRequestBytes, maxBytes + envelopeBytes)
@@ -115,9 +128,8 @@ SIGINT, SIGTERM or SIGHUP, 1 when the tools cannot be built or served, 2 on bad 
     if (http === undefined) {
       return serveStdio(createMcpCore(options), { maxRequestBytes, maxInFlight, log, startLine: `toolcat: serving ${count} tools over MCP (stdio)${unlisted}; ${mode}` })
     }
-    const origins = (input.values['allowed-origin'] as string[] | undefined) ?? []
-    const loopback = ['127.0.0.1', 'localhost', '::1'].includes(http.host)
-    return serveHttp((port) => ({ ...options, maxRequestBytes, maxInFlight, allowedOrigins: origins, ...(loopback ? { allowedHosts: loopbackHosts(port) } : {}) }), {
+    const allowedHosts = (port: number) => (loopback ? [...loopbackHosts(port), ...hosts] : hosts.length > 0 ? hosts : undefined)
+    return serveHttp((port) => ({ ...options, maxRequestBytes, maxInFlight, allowedOrigins: origins, ...(allowedHosts(port) === undefined ? {} : { allowedHosts: allowedHosts(port) }) }), {
       ...http,
       log,
       startLine: (url) => `toolcat: serving ${count} tools over MCP (Streamable HTTP) at ${url}${unlisted}; ${mode}`,

@@ -7,7 +7,7 @@ let server: HttpServer
 
 beforeAll(async () => {
   built = builtProject()
-  server = await startHttpServer(built.project, ['--cache-ttl-ms', '30000', '--page-size', '3', '--max-request-bytes', '100000'])
+  server = await startHttpServer(built.project, ['--cache-ttl-ms', '30000', '--page-size', '3', '--max-request-bytes', '100000', '--allowed-origin', 'https://app.example.com'])
 }, 60_000)
 afterAll(async () => {
   await server?.stop()
@@ -99,9 +99,10 @@ describe('2026-07-28 over Streamable HTTP', () => {
     expect(response.headers.get('allow')).toBe('POST')
   })
 
-  test('a foreign Origin is 403; the server\'s own origin is served', async () => {
+  test('an Origin is served when --allowed-origin lists it or it is the server\'s own loopback origin; a foreign one is 403', async () => {
     expect((await postModern(server.url, 10, 'tools/list', {}, { origin: 'http://evil.example.com' })).status).toBe(403)
     expect((await postModern(server.url, 10, 'tools/list', {}, { origin: new URL(server.url).origin })).status).toBe(200)
+    expect((await postModern(server.url, 10, 'tools/list', {}, { origin: 'https://app.example.com' })).status).toBe(200)
   })
 
   test('an oversized body is 413 and the server answers the next request', async () => {

@@ -57,6 +57,20 @@ test('the Node example serves the build over Streamable HTTP to the SDK client h
   await client.close()
 })
 
+test('the Node example fails closed: with MCP_TOKEN unset it refuses to start, so `Bearer undefined` opens nothing', async () => {
+  writeFileSync(path.join(built.project, 'server.mjs'), readmeBlock('mcp-node'))
+  const port = await freePort()
+  const { MCP_TOKEN: _unset, ...env } = process.env
+  const run = spawnSync(process.execPath, ['server.mjs'], { cwd: built.project, env: { ...env, PORT: String(port) }, encoding: 'utf8', timeout: 20_000 })
+  expect(run.status).not.toBe(0)
+  expect(run.stderr).toContain('set MCP_TOKEN')
+  const reached = await fetch(`http://127.0.0.1:${port}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: 'Bearer undefined' }, body: '{"jsonrpc":"2.0","id":1,"method":"ping"}' }).then(
+    (response) => response.status,
+    () => 'refused',
+  )
+  expect(reached).toBe('refused')
+})
+
 test('the Worker example, bundled into one file, answers fetch requests: listing, call, foreign origin', async () => {
   writeFileSync(path.join(built.project, 'worker.mjs'), readmeBlock('mcp-worker'))
   const outfile = path.join(built.project, 'dist/worker.js')

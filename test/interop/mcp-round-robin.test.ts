@@ -16,7 +16,9 @@ const served: number[] = []
 
 beforeAll(async () => {
   built = builtProject()
-  servers = await Promise.all([startHttpServer(built.project), startHttpServer(built.project)])
+  // One confirmation secret for both: a state one process issued is checked by the other.
+  const env = { TOOLCAT_CONFIRM_SECRET: 'round-robin-secret' }
+  servers = await Promise.all([startHttpServer(built.project, [], { env }), startHttpServer(built.project, [], { env })])
   let next = 0
   proxy = createServer((req, res) => {
     const index = next++ % servers.length

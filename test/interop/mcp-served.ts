@@ -25,8 +25,8 @@ export interface HttpServer {
 }
 
 /** Starts `serve --mcp <dir> --http 127.0.0.1:0` in `cwd` and resolves once it printed where it listens. */
-export function startHttpServer(cwd: string, flags: readonly string[] = [], options: { readonly node?: string; readonly dir?: string } = {}): Promise<HttpServer> {
-  const child = spawn(options.node ?? process.execPath, [bin, 'serve', '--mcp', options.dir ?? 'out', '--http', '127.0.0.1:0', ...flags], { cwd, stdio: ['ignore', 'ignore', 'pipe'] })
+export function startHttpServer(cwd: string, flags: readonly string[] = [], options: { readonly node?: string; readonly dir?: string; readonly env?: Record<string, string> } = {}): Promise<HttpServer> {
+  const child = spawn(options.node ?? process.execPath, [bin, 'serve', '--mcp', options.dir ?? 'out', '--http', '127.0.0.1:0', ...flags], { cwd, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, ...options.env } })
   let stderr = ''
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()))
   return new Promise((resolve, reject) => {

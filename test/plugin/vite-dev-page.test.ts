@@ -1,4 +1,6 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer as createHttpServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { build, createServer, preview, type ViteDevServer } from 'vite'
@@ -118,6 +120,60 @@ describe('the try-it page at /__toolcat/', () => {
     expect(await page.locator('dialog.tc-dialog[open]').count()).toBe(0)
   })
 
+  test('the confirmation dialog shows control, line-separator and bidirectional characters of an argument escaped', async () => {
+    await field('transfer_funds', 'amount').locator('input').fill('25')
+    await field('transfer_funds', 'to').locator('input').fill('ACC-2\u2028\u2028Run it? [Run]\u202Eevil\u2066x\u200F')
+    await form('transfer_funds').locator('button[type=submit]').click()
+    const dialog = page.locator('dialog.tc-dialog[open]')
+    await dialog.waitFor()
+    const shown = (await dialog.locator('pre').textContent()) ?? ''
+    expect(shown).not.toMatch(/[\u2028\u2029\u202a-\u202e\u2066-\u2069\u200e\u200f]/)
+    expect(shown).toContain('"to": "ACC-2\\u{2028}\\u{2028}Run it? [Run]\\u{202E}evil\\u{2066}x\\u{200F}"')
+    await dialog.locator('button', { hasText: 'Cancel' }).click()
+    await field('transfer_funds', 'to').locator('input').fill('ACC-2')
+  })
+
+  test('the page cannot be framed by another origin: its headers forbid it and Chromium draws nothing of it in the frame', async () => {
+    const response = await fetch(new URL('__toolcat/', server.resolvedUrls?.local[0]))
+    expect(response.headers.get('content-security-policy')).toBe("frame-ancestors 'none'")
+    expect(response.headers.get('x-frame-options')).toBe('DENY')
+    const devPage = new URL('__toolcat/', server.resolvedUrls?.local[0]).href
+    const attacker = await servePage(`<iframe id="decoy" src="${devPage}" width="800" height="600"></iframe>`)
+    const other = await browser.newPage()
+    try {
+      await other.goto(attacker.url)
+      await other.waitForTimeout(1500)
+      const framed = other.frames().filter((frame) => frame !== other.mainFrame())
+      expect(framed).toHaveLength(1)
+      expect(await framed[0]?.locator('form.tc-try').count().catch(() => 0)).toBe(0)
+    } finally {
+      await other.close()
+      attacker.server.close()
+    }
+  })
+
+  test('a page of another origin gets neither the page nor a toolcat module (403); the page itself still loads them', async () => {
+    const own = server.resolvedUrls?.local[0] as string
+    const attacker = await servePage('<p>attacker</p>')
+    const other = await browser.newPage()
+    try {
+      await other.goto(attacker.url)
+      // A string, not a function: vitest would rewrite the function's import().
+      const module = JSON.stringify(new URL('@id/~toolcat/dev-page', own).href)
+      const loaded = await other.evaluate(`import(${module}).then(() => 'loaded', (error) => 'refused: ' + error.message)`)
+      expect(loaded).toMatch(/^refused/)
+    } finally {
+      await other.close()
+      attacker.server.close()
+    }
+    const foreign: Record<string, string>[] = [{ origin: 'http://evil.example' }, { 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }]
+    for (const headers of foreign) {
+      expect((await fetch(new URL('@id/~toolcat/dev-page', own), { headers })).status).toBe(403)
+      expect((await fetch(new URL('__toolcat/', own), { headers })).status).toBe(403)
+    }
+    expect((await fetch(new URL('@id/~toolcat/dev-page', own), { headers: { origin: new URL(own).origin, 'sec-fetch-site': 'same-origin' } })).status).toBe(200)
+  })
+
   test('an array field takes items added and removed; an optional one left empty is not sent', async () => {
     await field('render_note', 'text').locator('input').fill('hello')
     await form('render_note').locator('button[type=submit]').click()
@@ -170,3 +226,10 @@ test('a build serves no page: vite preview of the built app answers /__toolcat/ 
     rmSync(outDir, { recursive: true, force: true })
   }
 })
+
+/** A page of another origin (another port on 127.0.0.1): the attacker's. */
+async function servePage(html: string): Promise<{ url: string; server: Server }> {
+  const server = createHttpServer((_, response) => response.writeHead(200, { 'content-type': 'text/html' }).end(`<!doctype html>${html}`))
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, server }
+}

@@ -3,7 +3,7 @@ import { startMcpSession, type McpSession } from '../interop/mcp-session.js'
 
 // `toolcat serve --mcp --search --pin ping` over fixtures/mcp-host (its host handles lookup_order;
 // refund_order has no handler; wipe_disk is consequential), driven by the MCP SDK's own client over
-// stdio; consequential calls are declined (--confirm deny, the default).
+// stdio; a consequential call is refused: this client declares no elicitation, so it cannot be asked (--confirm ask, the default; see mcp-search-confirm.test.ts for the asking).
 const text = (result: unknown): string => ((result as { content: { type: string; text: string }[] }).content ?? []).map((part) => part.text).join('\n')
 
 describe('serve --mcp --search --pin ping', () => {

@@ -1,7 +1,9 @@
 import type { Catalog } from '../../runtime/catalog.js'
 import type { ToolManagerInterface } from '../../runtime/manager-types.js'
 import type { ToolCall, ToolDefinition } from '../../runtime/types.js'
-import { confirmationRequest, confirmationState, confirmKey, isExplicitYes } from './ask-person.js'
+import { CALL_TOOL_NAME } from '../../runtime/search/search-tool-definition.js'
+import { confirmationRequest, confirmKey, isExplicitYes } from './ask-person.js'
+import { confirmationStates, type ConfirmationStates } from './confirm-state.js'
 import { toCallResult } from './call-result.js'
 import { errorCodes, McpProtocolError, resultText, type JsonRpcRequest } from './jsonrpc.js'
 import { createListing, type Listing } from './listing.js'
@@ -32,6 +34,14 @@ export interface McpCoreOptions {
   readonly catalog?: Catalog
   /** @default 'ask' */
   readonly confirm?: ConfirmPolicy
+  /**
+   * The secret authenticating 2026-07-28 confirmation states (`requestState`, an HMAC of the tool,
+   * its validated arguments and an expiry). Give every process behind one balancer the same.
+   * @default the environment variable `TOOLCAT_CONFIRM_SECRET`, else random bytes made once per process
+   */
+  readonly confirmSecret?: string
+  /** How long a person may take to answer a 2026-07-28 confirmation. @default 600000 (ten minutes) */
+  readonly confirmTtlMs?: number
   /** Tools per `tools/list` page. @default 100 */
   readonly pageSize?: number
   /** The cache hint of every 2026-07-28 listing; `cacheScope` is always `public` (one build lists the same to everyone). */
@@ -76,6 +86,7 @@ export function createMcpCore(options: McpCoreOptions): McpCore {
   }
   const serverInfo = options.serverInfo ?? defaultServerInfo(options.catalog)
   let discover: string | undefined
+  const states = confirmationStates({ ...(options.confirmSecret === undefined ? {} : { secret: options.confirmSecret }), ...(options.confirmTtlMs === undefined ? {} : { ttlMs: options.confirmTtlMs }) })
 
   async function callTool(request: JsonRpcRequest, revision: RequestRevision, peer: McpPeer, signal: AbortSignal): Promise<unknown> {
     const params = request.params ?? {}
@@ -85,13 +96,13 @@ export function createMcpCore(options: McpCoreOptions): McpCore {
     if (served === undefined) throw new McpProtocolError(errorCodes.invalidParams, `Unknown tool: ${name}`)
     const args = params.arguments ?? {}
     if (typeof args !== 'object' || args === null || Array.isArray(args)) throw new McpProtocolError(errorCodes.invalidParams, 'tools/call params.arguments must be an object')
-    let needsInput: { state: string; args: Readonly<Record<string, unknown>> } | undefined
-    const confirm = confirmHook(policy, served.consequential, revision, peer, params, signal, (state, validated) => (needsInput = { state, args: validated }))
+    let needsInput: { state: string; name: string; args: Readonly<Record<string, unknown>> } | undefined
+    const confirm = confirmHook(policy, revision, peer, params, signal, states, (state, asked) => (needsInput = { state, name: asked.name, args: asked.arguments }))
     const call: ToolCall = { id: String(request.id), name, arguments: args as Record<string, unknown> }
     const result = await options.registry.execute(call, { signal, ...(confirm === undefined ? {} : { confirm }) })
     if (signal.aborted) log(`toolcat: tools/call ${JSON.stringify(request.id)} (${name}) was cancelled (by its client, by the client leaving, or by the server stopping); its result is dropped`)
     if (needsInput !== undefined && !result.success) {
-      return { resultType: 'input_required', inputRequests: { [confirmKey]: confirmationRequest(name, needsInput.args) }, requestState: needsInput.state }
+      return { resultType: 'input_required', inputRequests: { [confirmKey]: confirmationRequest(needsInput.name, needsInput.args) }, requestState: needsInput.state }
     }
     const answer = toCallResult(result, served.tool, served.hasOutputSchema)
     return revision.modern ? { resultType: 'complete', ...answer } : answer
@@ -103,7 +114,9 @@ export function createMcpCore(options: McpCoreOptions): McpCore {
     willElicit(request, declared) {
       if (policy !== 'ask' || request.method !== 'tools/call' || declared?.elicitation === undefined) return false
       const name = request.params?.name
-      return typeof name === 'string' && listed().byName.get(name)?.consequential === true && revisionOf(request.params, declared).modern === false
+      // call_tool (--search) runs the tool it names, which may be consequential.
+      const mayAsk = typeof name === 'string' && (listed().byName.get(name)?.consequential === true || name === CALL_TOOL_NAME)
+      return mayAsk && revisionOf(request.params, declared).modern === false
     },
     async answer(request, peer, signal) {
       const revision = revisionOf(request.params, peer.capabilities)
@@ -133,29 +146,31 @@ export function createMcpCore(options: McpCoreOptions): McpCore {
 }
 
 /**
- * The confirmation hook of one call. On 2026-07-28 the answer travels in the retried request
- * (`inputResponses` + `requestState`); without one the hook records what to ask and refuses, and
- * the core turns the refusal into an `input_required` result. On a handshake revision the hook
- * asks through `elicitation/create` and waits: no answer holds the call until it is cancelled.
+ * The confirmation hook of one call, for whichever consequential tool the call reaches (the tool
+ * called, or the one `call_tool` names: the registry asks the hook with that tool's name and
+ * validated arguments). On 2026-07-28 the answer travels in the retried request (`inputResponses`
+ * + `requestState`); without one — or with a state this server did not issue for exactly this
+ * tool and these arguments, or one expired — the hook records what to ask and refuses, and the
+ * core turns the refusal into an `input_required` result. On a handshake revision the hook asks
+ * through `elicitation/create` and waits: no answer holds the call until it is cancelled.
  */
 function confirmHook(
   policy: ConfirmPolicy,
-  consequential: boolean,
   revision: RequestRevision,
   peer: McpPeer,
   params: Record<string, unknown>,
   signal: AbortSignal,
-  ask: (state: string, args: Readonly<Record<string, unknown>>) => void,
+  states: ConfirmationStates,
+  ask: (state: string, call: ToolCall) => void,
 ): ((call: ToolCall) => Promise<boolean> | boolean) | undefined {
   if (policy === 'allow') return () => true
-  if (policy === 'deny' || !consequential || revision.capabilities?.elicitation === undefined) return undefined
+  if (policy === 'deny' || revision.capabilities?.elicitation === undefined) return undefined
   if (revision.modern) {
     return async (call) => {
-      const state = await confirmationState(call.name, call.arguments)
       const responses = params.inputResponses as Record<string, unknown> | undefined
       const answer = typeof responses === 'object' && responses !== null ? responses[confirmKey] : undefined
-      if (answer !== undefined && params.requestState === state) return isExplicitYes(answer)
-      ask(state, call.arguments)
+      if (answer !== undefined && (await states.verify(params.requestState, call.name, call.arguments))) return isExplicitYes(answer)
+      ask(await states.issue(call.name, call.arguments), call)
       return false
     }
   }

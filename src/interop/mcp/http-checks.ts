@@ -44,16 +44,27 @@ function decodeParamValue(value: string): string {
 
 /**
  * Whether a request may reach the server: its `Host` (when `allowedHosts` is given) and its
- * `Origin` (when present: one of `allowedOrigins` or the request's own) are known. A browser page
- * of another site, or a DNS name rebound to this address, is refused (DNS-rebinding protection).
+ * `Origin` (when present) are known. An `Origin` is accepted only when `allowedOrigins` lists it
+ * (or holds `*`), or when its host is one of `allowedHosts` (the server's own origin, as the
+ * operator named it). It is never compared with the request's `Host` header, which a DNS name
+ * rebound to this address sets to the attacker's own name. A browser sends `Origin` with every
+ * POST, so a page of another site, rebound or not, is refused; clients that are not browsers send none.
  */
 export function foreignOrigin(request: Request, allowedOrigins: readonly string[], allowedHosts: readonly string[] | undefined): string | undefined {
-  const host = request.headers.get('host')
-  if (allowedHosts !== undefined && host !== null && !allowedHosts.includes(host.toLowerCase())) return `Host ${host} is not allowed`
+  // Some runtimes keep Host out of the headers; their URL carries it.
+  const host = request.headers.get('host') ?? hostOfUrl(request.url)
+  if (allowedHosts !== undefined && !allowedHosts.includes(host.toLowerCase())) return `Host ${host} is not allowed (allowedHosts lists the names clients use)`
   const origin = request.headers.get('origin')
   if (origin === null) return undefined
   if (allowedOrigins.includes(origin) || allowedOrigins.includes('*')) return undefined
-  // Same origin as the request (its Host checked above when hosts are listed).
-  if (origin === new URL(request.url).origin) return undefined
-  return `Origin ${origin} is not allowed`
+  if (allowedHosts !== undefined && /^https?:\/\//i.test(origin) && allowedHosts.includes(hostOfUrl(origin).toLowerCase())) return undefined
+  return `Origin ${origin} is not allowed (allowedOrigins lists the origins of the pages that may call)`
+}
+
+function hostOfUrl(url: string): string {
+  try {
+    return new URL(url).host
+  } catch {
+    return ''
+  }
 }

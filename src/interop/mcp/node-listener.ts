@@ -1,41 +1,36 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { unguardedHandlers } from './http-handler.js'
 
 /**
  * Adapts a Web-standard handler to `node:http`: `http.createServer(createNodeListener(handler))`.
  * The request body streams in (the handler bounds it), the handler's signal aborts when the client
  * goes away before the answer, and the answer is written with its status and headers. Only types
- * come from `node:http`: the module loads in any runtime.
+ * come from `node:http`: the module loads in any runtime. No header can throw out of it: a head
+ * the Fetch API refuses (a `Host` of `a b`) is a 400. A handler of `createMcpHandler` with neither
+ * `allowedHosts` nor `allowedOrigins` is served on a loopback address only: on any other, every
+ * request is a 500 naming the option to set, and the line is logged once.
  */
 export function createNodeListener(handler: (request: Request) => Promise<Response>): (req: IncomingMessage, res: ServerResponse) => void {
+  const unguarded = unguardedHandlers.has(handler)
+  let warned = false
   return (req, res) => {
-    const controller = new AbortController()
-    res.on('close', () => {
-      if (!res.writableFinished) controller.abort(new Error('the client closed the connection'))
-    })
-    const hasBody = req.method !== 'GET' && req.method !== 'HEAD'
-    const body = hasBody
-      ? new ReadableStream<Uint8Array>({
-          start(stream) {
-            req.on('data', (chunk: Buffer) => stream.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength)))
-            req.on('end', () => stream.close())
-            req.on('error', (error) => stream.error(error))
-          },
-          cancel() {
-            req.resume()
-          },
-        })
-      : null
-    const headers = new Headers()
-    for (const [name, value] of Object.entries(req.headers)) {
-      if (value === undefined) continue
-      for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one)
+    if (unguarded && !isLoopback(req.socket.localAddress)) {
+      const line = unguardedLine(req.socket.localAddress, req.socket.localPort)
+      if (!warned) console.error(line)
+      warned = true
+      const text = Buffer.from(`${line}\n`)
+      res.writeHead(500, { 'content-type': 'text/plain', 'content-length': String(text.length) }).end(text)
+      req.resume()
+      return
     }
-    const request = new Request(`http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`, {
-      method: req.method ?? 'GET',
-      headers,
-      signal: controller.signal,
-      ...(body === null ? {} : { body, duplex: 'half' }),
-    } as RequestInit)
+    let request: Request
+    try {
+      request = toRequest(req, res)
+    } catch (error) {
+      res.writeHead(400, { 'content-type': 'text/plain' }).end(`Bad Request: ${error instanceof Error ? error.message : String(error)}\n`)
+      req.resume()
+      return
+    }
     handler(request).then(
       async (response) => {
         res.writeHead(response.status, Object.fromEntries(response.headers))
@@ -48,9 +43,58 @@ export function createNodeListener(handler: (request: Request) => Promise<Respon
         res.end()
       },
       (error: unknown) => {
+        if (res.headersSent) return void res.destroy()
         res.writeHead(500, { 'content-type': 'text/plain' })
         res.end(error instanceof Error ? error.message : String(error))
       },
     )
   }
+}
+
+/** The line a non-loopback server without `allowedHosts` or `allowedOrigins` answers and logs. */
+function unguardedLine(address: string | undefined, port: number | undefined): string {
+  return `toolcat/mcp: refusing to serve on ${address ?? 'a non-loopback address'}:${port ?? ''}, which is not loopback, without allowedHosts or allowedOrigins: set allowedHosts in createMcpHandler to the host names clients use (e.g. ['mcp.example.com']), and allowedOrigins to the browser origins that may call`
+}
+
+/** 127.0.0.0/8, ::1 and their IPv4-mapped forms. */
+export function isLoopback(address: string | undefined): boolean {
+  if (address === undefined) return false
+  const v4 = address.startsWith('::ffff:') ? address.slice(7) : address
+  return address === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(v4)
+}
+
+/**
+ * The Fetch `Request` of a Node request. The URL is built on a fixed origin, never from `Host`
+ * (which the handler reads from the headers): a `Host` the URL parser refuses must not throw.
+ */
+function toRequest(req: IncomingMessage, res: ServerResponse): Request {
+  const controller = new AbortController()
+  res.on('close', () => {
+    if (!res.writableFinished) controller.abort(new Error('the client closed the connection'))
+  })
+  const hasBody = req.method !== 'GET' && req.method !== 'HEAD'
+  const body = hasBody
+    ? new ReadableStream<Uint8Array>({
+        start(stream) {
+          req.on('data', (chunk: Buffer) => stream.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength)))
+          req.on('end', () => stream.close())
+          req.on('error', (error) => stream.error(error))
+        },
+        cancel() {
+          req.resume()
+        },
+      })
+    : null
+  const headers = new Headers()
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue
+    for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one)
+  }
+  const path = (req.url ?? '/').startsWith('/') ? (req.url ?? '/') : `/${req.url ?? ''}`
+  return new Request(`http://localhost${path}`, {
+    method: req.method ?? 'GET',
+    headers,
+    signal: controller.signal,
+    ...(body === null ? {} : { body, duplex: 'half' }),
+  } as RequestInit)
 }

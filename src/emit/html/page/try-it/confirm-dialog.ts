@@ -1,9 +1,12 @@
+import { argumentsForPerson, escapeForPerson } from '../../../../runtime/person-text.js'
 import type { ToolCall } from '../../../../runtime/types.js'
 import { h } from '../dom.js'
 
 /**
  * Asks, in a modal dialog, whether to run a consequential tool with these arguments. Resolves true
- * only when Run is pressed; Cancel, Escape or closing the dialog any other way is a no (T9).
+ * only when Run is pressed; Cancel, Escape or closing the dialog any other way is a no (T9). The
+ * name and arguments are shown with control, separator and bidirectional characters escaped: a
+ * value typed or pasted into the form must not redraw the question.
  */
 export function confirmInDialog(call: ToolCall): Promise<boolean> {
   return new Promise((answer) => {
@@ -12,7 +15,7 @@ export function confirmInDialog(call: ToolCall): Promise<boolean> {
     const dialog = h(
       'dialog',
       { class: 'tc-dialog', 'aria-labelledby': 'tc-dialog-title' },
-      h('form', { method: 'dialog' }, h('h2', { id: 'tc-dialog-title' }, `Run ${call.name}?`), h('p', {}, 'This tool is marked consequential: it has effects that should not happen by accident. It will run with these arguments:'), h('pre', { class: 'tc-code' }, JSON.stringify(call.arguments, null, 2)), h('div', { class: 'tc-dialog-buttons' }, cancel, run)),
+      h('form', { method: 'dialog' }, h('h2', { id: 'tc-dialog-title' }, `Run ${escapeForPerson(call.name)}?`), h('p', {}, 'This tool is marked consequential: it has effects that should not happen by accident. It will run with these arguments:'), h('pre', { class: 'tc-code' }, argumentsForPerson(call.arguments)), h('div', { class: 'tc-dialog-buttons' }, cancel, run)),
     )
     dialog.addEventListener('close', () => {
       answer(dialog.returnValue === 'run')
