@@ -15,6 +15,7 @@ export const SEARCH_ID = '~toolcat/search'
 export const DEV_PAGE_ID = '~toolcat/dev-page'
 
 const TOOL_PREFIX = '~toolcat/tool/'
+const PACKAGE_TOOL_PREFIX = '~toolcat/package/'
 const INTERNAL_CATALOG = '\0toolcat/catalog.js'
 const INTERNAL_REGISTRY = '\0toolcat/registry.js'
 const INTERNAL_SEARCH = '\0toolcat/search.js'
@@ -51,4 +52,28 @@ export function parseVirtualId(id: string): VirtualModule | undefined {
 
 function internalToolId(name: string): string {
   return `\0toolcat/tool/${name}.js`
+}
+
+/** A dependency's tool module as generated code imports it: the package and the specifier the bundler resolves. */
+export interface PackageToolRequest {
+  readonly packageName: string
+  readonly specifier: string
+}
+
+/**
+ * The specifier by which generated code imports a dependency's tool module (`source.module`,
+ * `<package>/<path>`): the plugin's own, so that the plugin resolves it through the bundler and
+ * checks where it led before the bundler loads anything (see `resolutionProblem`).
+ */
+export function packageToolSpecifier(module: string): string {
+  return PACKAGE_TOOL_PREFIX + module
+}
+
+/** Reads a `packageToolSpecifier` back, or `undefined` for any other id. */
+export function parsePackageToolId(id: string): PackageToolRequest | undefined {
+  if (!id.startsWith(PACKAGE_TOOL_PREFIX)) return undefined
+  const specifier = id.slice(PACKAGE_TOOL_PREFIX.length)
+  const segments = specifier.split('/')
+  const packageName = segments.slice(0, specifier.startsWith('@') ? 2 : 1).join('/')
+  return { packageName, specifier }
 }

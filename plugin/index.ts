@@ -5,7 +5,8 @@ import { serializeCatalog } from '../src/emit/catalog-json.js'
 import { stripTypes } from '../src/emit/strip-types.js'
 import { CatalogSession, type FileChangeKind } from './catalog-session.js'
 import { syncDeclarationFile } from './declaration-file.js'
-import { parseVirtualId, resolveVirtualId } from './ids.js'
+import { parsePackageToolId, parseVirtualId, resolveVirtualId } from './ids.js'
+import { resolvePackageTool, type ResolverContext } from './package-tool.js'
 import { resolveOptions, type ToolcatPluginOptions } from './options.js'
 import { diagnosticsError } from './report-diagnostics.js'
 import { createEmitTarget, generateVirtualModule } from './virtual-modules.js'
@@ -72,7 +73,7 @@ export const toolcat = createUnplugin((options: ToolcatPluginOptions | undefined
       reportedFor = derivation
       this.error(error)
     }
-    return generateVirtualModule(module, derivation.catalog, createEmitTarget(active.options))
+    return generateVirtualModule(module, derivation.catalog, createEmitTarget(active.options, meta.framework))
   }
 
   return {
@@ -81,7 +82,16 @@ export const toolcat = createUnplugin((options: ToolcatPluginOptions | undefined
     // rollup, webpack and rspack read no TypeScript of their own (vite and esbuild do): the tool
     // modules the registry imports are stripped of theirs here, so the one-line config works.
     ...(TYPELESS_BUNDLERS.has(meta.framework) && { transform: { filter: { id: TYPESCRIPT_FILE }, handler: (code: string, id: string) => stripModuleTypes(code, id, current()) } }),
-    resolveId: { filter: { id: /^~toolcat\// }, handler: resolveVirtualId },
+    resolveId: {
+      filter: { id: /^~toolcat\// },
+      handler(id) {
+        const request = parsePackageToolId(id)
+        if (request === undefined) return resolveVirtualId(id)
+        // esbuild's resolver is reached through its build object instead (see esbuild-resolve.ts).
+        if (meta.framework === 'esbuild') return undefined
+        return resolvePackageTool(this as unknown as ResolverContext, request, current().options.root)
+      },
+    },
     load: { filter: { id: /^\0toolcat\// }, handler: loadVirtual },
     buildStart() {
       // Every build reports the errors again: a watch rebuild may reuse the previous derivation.

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url'
 import { toPosix } from '../src/paths.js'
 import type { Catalog } from '../src/runtime/catalog.js'
-import { REGISTRY_ID, SEARCH_ID, toolEntrySpecifier, type VirtualModule } from './ids.js'
+import { packageToolSpecifier, REGISTRY_ID, SEARCH_ID, toolEntrySpecifier, type VirtualModule } from './ids.js'
 import type { ResolvedPluginOptions } from './options.js'
 import { generateCatalogModule } from '../src/emit/catalog-module.js'
 import { generateDevPageModule } from '../src/emit/html/generate-dev-page.js'
@@ -25,11 +25,14 @@ function runtimeModule(path: string): string {
 /**
  * How generated code reaches things inside a bundler: tool sources by absolute path (a virtual
  * module has no folder to be relative to), each tool's entry module by its own virtual id so the
- * bundler splits it into a chunk of its own.
+ * bundler splits it into a chunk of its own. A dependency's tool module goes through the plugin's
+ * own id where the plugin can resolve it with the bundler's resolver and check the answer (rollup,
+ * vite, esbuild); webpack and rspack resolve its package specifier themselves.
  */
-export function createEmitTarget(options: ResolvedPluginOptions): EmitTarget {
+export function createEmitTarget(options: ResolvedPluginOptions, framework?: string): EmitTarget {
+  const checked = framework !== 'webpack' && framework !== 'rspack'
   return {
-    handlerSpecifier: (tool) => sourceSpecifier(tool, options.root),
+    handlerSpecifier: (tool) => (checked && tool.source.package !== undefined ? packageToolSpecifier(tool.source.module) : sourceSpecifier(tool, options.root)),
     entrySpecifier: (tool) => toolEntrySpecifier(tool.name),
     validators: options.validators,
     searchSpecifier: SEARCH_ID,

@@ -1,7 +1,8 @@
 import path from 'node:path'
-import { statSync } from 'node:fs'
+import { lstatSync, readFileSync } from 'node:fs'
 import { cacheFileOf, contentHash, fileHash, isRecord, readCacheFile, writeCacheFile, type CacheRead } from '../analyze/cache/cache-file.js'
 import { toolcatBuild } from '../analyze/package-info.js'
+import { fileContentHash } from '../emit/generation.js'
 import type { ValidatorMemo } from '../emit/validator-memo.js'
 import { validatorMemoStore } from './validator-memo-store.js'
 
@@ -11,7 +12,10 @@ interface OutputRecord {
   readonly key: string
   /** Content hashes of the source files the compiler read, by absolute path. */
   readonly inputs: Readonly<Record<string, string>>
-  /** Size and modification time of each file written, by path relative to the output folder (reading back tens of megabytes to hash them would cost more than a rebuild should). */
+  /**
+   * The content hash (`fileContentHash`) of each file written, by path relative to the output
+   * folder: a file edited since, even with its size and modification time kept, no longer matches.
+   */
   readonly files: Readonly<Record<string, string>>
   /** The content hash of each compiled module written, by path relative to the output folder (see `OutDirWrite.hashes`). */
   readonly hashes?: Readonly<Record<string, string>>
@@ -24,14 +28,14 @@ function isOutputRecord(value: unknown): value is OutputRecord {
 
 /** One output folder's record in a build cache: whether a build would write what is there already, and noting what one wrote. */
 export interface OutputCache {
-  /** True when the output folder holds exactly what this build would write: same catalog, same inputs, every file intact. */
+  /** True when the output folder holds exactly what this build would write: same catalog, same inputs, every file's content as written. */
   unchanged(): boolean
   /** The validator code the last build generated, for this one to take rather than generate again. */
   memo(): ValidatorMemo
   /**
-   * The compiled modules the last build wrote that are still as it wrote them (same size and
-   * modification time), by path relative to the output folder, with their content hash: what a
-   * rebuild may carry over rather than write again.
+   * The compiled modules the last build wrote, by path relative to the output folder, with their
+   * content hash as written: what a rebuild may carry over rather than write again, once the file
+   * on disk is found to hold that content still (see `GenerationWriter`).
    */
   intact(): Map<string, string>
   /** Records what a build wrote (`files` relative to the output folder, `inputs` absolute, `hashes` of the compiled modules) and the validator code it used. */
@@ -57,29 +61,28 @@ export function outputCache(dir: string, outDir: string, catalogText: string, va
       return (
         Object.keys(files).length > 0 &&
         Object.entries(inputs).every(([input, hash]) => fileHash(input) === hash) &&
-        Object.entries(files).every(([name, stamp]) => stampOf(path.resolve(outDir, name)) === stamp)
+        Object.entries(files).every(([name, hash]) => hashOf(path.resolve(outDir, name)) === hash)
       )
     },
     memo: () => store.load(),
     intact() {
       const { files = {}, hashes = {} } = last() ?? {}
       const intact = new Map<string, string>()
-      for (const [name, hash] of Object.entries(hashes)) if (files[name] !== undefined && files[name] === stampOf(path.resolve(outDir, name))) intact.set(name, hash)
+      for (const [name, hash] of Object.entries(hashes)) if (files[name] !== undefined) intact.set(name, hash)
       return intact
     },
     record(files, inputs, memo, hashes) {
       store.save(memo)
       const inputHashes = Object.fromEntries(inputs.map((input) => [input, fileHash(input) ?? '']))
-      writeCacheFile(file, { key, inputs: inputHashes, files: Object.fromEntries(files.map((name) => [name, stampOf(path.resolve(outDir, name))])), hashes })
+      writeCacheFile(file, { key, inputs: inputHashes, files: Object.fromEntries(files.map((name) => [name, hashOf(path.resolve(outDir, name))])), hashes })
     },
   }
 }
 
-/** A file's size and modification time (ns), or '' when it is gone: what `unchanged` compares an output file by. */
-function stampOf(file: string): string {
+/** A regular file's content hash, or '' when it is gone or not a plain file: what `unchanged` compares an output file by. */
+function hashOf(file: string): string {
   try {
-    const stat = statSync(file, { bigint: true })
-    return stat.isFile() ? `${stat.size}:${stat.mtimeNs}` : ''
+    return lstatSync(file).isFile() ? fileContentHash(readFileSync(file)) : ''
   } catch {
     return ''
   }

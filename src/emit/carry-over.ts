@@ -1,12 +1,14 @@
-import { linkSync, mkdirSync, writeFileSync } from 'node:fs'
+import { linkSync, lstatSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileContentHash, generationPrefix } from './generation.js'
 import type { CompiledOutput } from './compile-tools.js'
 
 /**
  * Puts a new generation's compiled files into its staging folder, each either hard-linked from the
- * previous generation, when that holds the same path with the same content hash and is known
- * intact (`intact`: a build cache's record, by path relative to the output folder), or written.
+ * previous generation, when a build cache's record (`intact`, by path relative to the output
+ * folder) says it was written there with the same content hash and the file, read now, still has
+ * that content — a size and a modification time prove nothing, and neither does the record alone —
+ * or written.
  * A rebuild after one edit thus writes the few files that changed and links the thousands that
  * did not; the new generation is still a folder of its own, renamed in whole (a later change to
  * the previous generation's files is impossible: toolcat only ever removes them). Where a link
@@ -51,8 +53,11 @@ export class GenerationWriter {
     if (this.#previous === undefined) return false
     const before = `${this.#previous}/${file}`
     if (this.#intact.get(before) !== hash) return false
+    const source = path.join(this.#outDir, before)
     try {
-      linkSync(path.join(this.#outDir, before), target)
+      // A plain file holding the very bytes this build made: linking it is writing them.
+      if (!lstatSync(source).isFile() || fileContentHash(readFileSync(source)) !== hash) return false
+      linkSync(source, target)
       return true
     } catch {
       return false

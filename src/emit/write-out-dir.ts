@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs'
+import { existsSync, lstatSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import type { Catalog, CatalogTool } from '../runtime/catalog.js'
 import { generateCatalogModule } from './catalog-module.js'
@@ -100,9 +100,15 @@ export async function writeOutDir(catalog: Catalog, options: OutDirOptions, alon
     const inputs = await compileEach(catalog, path.resolve(options.root), target, fileOf, place, options.validatorMemo)
     const tree = [...writer.hashes.keys()].sort(byPath)
     const generation = `tools/${generationName(writer.hashes)}`
-    // The same generation in place (a build of unchanged sources) is complete: the manifest lists it.
+    // The same generation in place (a build of unchanged sources), as the manifest lists it: kept,
+    // but only the files that still hold what this build made; any other is replaced by this build's.
     const inPlace = previous.has(`${generation}/${tree[0]}`) && existsSync(path.join(outDir, generation))
     if (tree.length > 0 && !inPlace) batch.adopt(path.join(staging, 'tools'), path.join(outDir, generation))
+    if (inPlace) {
+      for (const file of tree) {
+        if (!holds(path.join(outDir, generation, file), writer.hashes.get(file) as string)) batch.adopt(path.join(staging, 'tools', file), path.join(outDir, generation, file))
+      }
+    }
     const registry = generateRegistryModule(catalog, { ...target, entrySpecifier: (tool) => `./${generation}/${fileOf(tool)}.js` })
     batch.write([outside({ path: 'registry.js', contents: registry })])
     const owned = [...generated.map((file) => file.path), 'registry.js', ...tree.map((file) => `${generation}/${file}`)].sort(byPath)
@@ -174,6 +180,15 @@ function generatedFiles(catalog: Catalog): CompiledFile[] {
 function commitRank(file: string): number {
   if (file.startsWith('tools/')) return 1
   return ['catalog.js', 'catalog.json', 'registry.js', manifestName].indexOf(file) + 3
+}
+
+/** Whether `file` is a plain file whose content hash is `hash`. */
+function holds(file: string, hash: string): boolean {
+  try {
+    return lstatSync(file).isFile() && fileContentHash(readFileSync(file)) === hash
+  } catch {
+    return false
+  }
 }
 
 function byPath(a: string, b: string): number {

@@ -51,7 +51,7 @@ describe('toolcat build with its cache', () => {
     writeFileSync(file, readFileSync(file, 'utf8').replace('alpha', 'omega'))
     const corrupt = expectSameAsCold(root)
     expect(corrupt.stderr.split('\n').filter((line) => line.startsWith('toolcat: ignoring the build cache'))).toEqual([
-      `toolcat: ignoring the build cache ${file}: its checksum does not match (corrupt or edited)`,
+      `toolcat: ignoring the build cache ${file}: its authentication does not match (corrupt, edited, or written with another key)`,
     ])
     writeFileSync(file, '{"tools": []}\n')
     const foreign = expectSameAsCold(root)

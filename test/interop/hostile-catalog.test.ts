@@ -50,6 +50,11 @@ describe('a dependency catalog that tries to inject code or redirect a handler i
       symlinkSync(path.join(workspace, 'bank-pack/lib/tools/transfer.js'), path.join(folder, 'lib/tools/forecast.js'))
     }],
     ['an "exports" target that leaves the package', 'source.module', (_c, _folder, manifest) => (manifest.exports = { './tools/*': '../bank-pack/lib/tools/*' })],
+    ['a "browser" field mapping the module to the app\'s own handler', 'source.module', (_c, _folder, manifest) => (manifest.browser = { './lib/tools/forecast.js': '../app-1/tools/plan-trip.ts' })],
+    ['a dangling symlink under an "exports" condition (Node or a bundler follows it once it exists)', 'source.module', (_c, folder, manifest) => {
+      manifest.exports = { './tools/*': { browser: './lib/web/*', default: './lib/tools/*' } }
+      symlinkSync('../../../later', path.join(folder, 'lib/web'))
+    }],
     ['a module the package does not have', 'source.module', (c) => (forecast(c).source.module = 'tools/missing.ts')],
     ['a module its "exports" do not export', 'source.module', (c) => (forecast(c).source.module = 'lib/catalog.json')],
     ['an invalid type in the parameters', 'parameters', (c) => (forecast(c).parameters = { type: 'object', properties: { city: { type: 'strin' } } })],

@@ -114,5 +114,5 @@ test('a corrupt cache file is ignored with one warning, and the build is still r
   expect(await viteBuild(root, {}, warnings)).toBe(coldCatalog(root))
   const said = warnings.filter((line) => line.includes('build cache'))
   expect(said).toHaveLength(1)
-  expect(said[0]).toContain(`toolcat: ignoring the build cache ${file}: its checksum does not match (corrupt or edited)`)
+  expect(said[0]).toContain(`toolcat: ignoring the build cache ${file}: its authentication does not match (corrupt, edited, or written with another key)`)
 }, 120_000)

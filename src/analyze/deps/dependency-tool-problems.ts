@@ -1,15 +1,7 @@
 import { isIdentifierName } from '../../identifier-name.js'
 import type { CatalogTool } from '../../runtime/catalog.js'
-import { packageModuleProblem, relativeModuleProblem } from './package-module.js'
+import { packageModuleProblem, relativeModuleProblem, type PackageManifest } from './package-module.js'
 import { schemaProblem } from './schema-problem.js'
-
-
-/** The installed dependency a catalog comes from: its name, folder and `exports` field. */
-export interface DependencyPackage {
-  readonly name: string
-  readonly folder: string
-  readonly exports: unknown
-}
 
 /** One refused field of a dependency's tool, as `<field> <problem>`. */
 export interface ToolProblem {
@@ -21,10 +13,11 @@ export interface ToolProblem {
  * Why a tool of a dependency's catalog cannot be merged, field by field, before anything is
  * generated from it: its export must be `default` or an identifier (it becomes an import); it must
  * be the package's own tool (no `source.package`: a tool claiming another package's module is a
- * confused deputy); its module a relative path that resolves, through the package's `exports` or
- * files, to a file inside the package; and its schemas must compile.
+ * confused deputy); its module a relative path that every resolver's reading of the package's
+ * manifest (`exports` under any condition, `browser`, the file itself) leads to a file inside the
+ * package (see `packageModuleProblem`); and its schemas must compile.
  */
-export function dependencyToolProblems(tool: CatalogTool, pkg: DependencyPackage): ToolProblem[] {
+export function dependencyToolProblems(tool: CatalogTool, pkg: PackageManifest): ToolProblem[] {
   const problems: ToolProblem[] = []
   const { source } = tool
   if (source.export !== 'default' && !isIdentifierName(source.export)) {
@@ -33,7 +26,7 @@ export function dependencyToolProblems(tool: CatalogTool, pkg: DependencyPackage
   if (source.package !== undefined) {
     problems.push({ field: 'source.package', problem: `${JSON.stringify(source.package)} names a package: a dependency can only publish its own tools` })
   }
-  const module = relativeModuleProblem(source.module) ?? packageModuleProblem(pkg.folder, pkg.exports, publishedPath(source.module))
+  const module = relativeModuleProblem(source.module) ?? packageModuleProblem(pkg, publishedPath(source.module))
   if (module !== undefined) problems.push({ field: 'source.module', problem: `${JSON.stringify(source.module)} ${module}` })
   const parameters = schemaProblem(tool.parameters, true)
   if (parameters !== undefined) problems.push({ field: 'parameters', problem: `does not compile: ${parameters}` })

@@ -64,7 +64,7 @@ export function findDependencyCatalogs(root: string): DependencyScan {
       continue
     }
     const catalog = read.value as Catalog
-    const pkg = { name: packageName, folder, exports: objectOrUndefined(manifest.value)?.exports }
+    const pkg = { name: packageName, folder, manifest: objectOrUndefined(manifest.value) ?? {} }
     const tools = catalog.tools.filter((tool) => {
       const problems = dependencyToolProblems(tool, pkg)
       for (const { field, problem } of problems) {
@@ -87,7 +87,7 @@ function dependencyNames(root: string): string[] {
 }
 
 /** Node's lookup: `node_modules/<name>` in the root or the nearest folder above holding it. */
-function installedFolder(root: string, packageName: string): string | undefined {
+export function installedFolder(root: string, packageName: string): string | undefined {
   for (let folder = root; ; folder = path.dirname(folder)) {
     const candidate = path.join(folder, 'node_modules', packageName)
     if (existsSync(path.join(candidate, 'package.json'))) return candidate

@@ -80,7 +80,8 @@ interface Compiler {
   close(callback: (error?: Error | null) => void): void
 }
 
-function compile(compiler: Compiler): Promise<void> {
+/** Runs a webpack or rspack compiler once; rejects with its errors' text. */
+export function compile(compiler: Compiler): Promise<void> {
   return new Promise((resolve, reject) => {
     compiler.run((error, stats) => {
       compiler.close(() => {
