@@ -138,8 +138,8 @@ test('generated code imports no package but toolcat: the client output none at a
   expect([...bareImports('dist-checks')]).toEqual(['toolcat'])
 })
 
-test("the CLI's --outDir output imports only toolcat/lazy, and its registry validates and calls under node", () => {
-  expect([...bareImports('out')]).toEqual(['toolcat/lazy'])
+test("the CLI's --outDir output imports only toolcat/lazy (and its package bin, mcp-server.js, toolcat/serve), and its registry validates and calls under node", () => {
+  expect([...bareImports('out')].sort()).toEqual(['toolcat/lazy', 'toolcat/serve'])
   const script = "import { createRegistry } from './out/registry.js'\nconst registry = createRegistry()\nconsole.log(JSON.stringify([await registry.call('add', { left: 1, right: 2 }), await registry.call('search', { text: 'x' })]))"
   expect(JSON.parse(run(process.execPath, ['--input-type=module', '-e', script]))).toEqual([
     { id: 'call-1', name: 'add', success: true, value: { sum: 3 } },
