@@ -19,6 +19,12 @@ export const TOOLCAT_EXPORTS: Readonly<Record<string, string>> = {
   compileSchema: './runtime/compile.js',
   createLazyRegistry: './runtime/lazy/create-lazy-registry.js',
   withToolSearch: './runtime/search/search-facade.js',
+  argumentsForPerson: './runtime/person-text.js',
+  escapeForPerson: './runtime/person-text.js',
+  createCodeApi: './runtime/code/code-api.js',
+  codeApiTools: './runtime/code/code-api.js',
+  ToolCallError: './runtime/code/tool-call-error.js',
+  runCode: './runtime/code/run-code.js',
 }
 
 const namedImport = /\bimport\s+(type\s+)?\{([^}]*)\}\s*from\s*(["'])toolcat\3/g

@@ -25,7 +25,7 @@ interface Member {
 /**
  * An object type (interface, type literal, mapped type, intersection, data class): declared members
  * with their JSDoc, defaults filled when left out, undeclared keys dropped unless an index signature
- * (or the union of an intersection's index signatures) allows them, `@minProperties` / `@maxProperties`.
+ * (or every one of an intersection's index signatures) allows them, `@minProperties` / `@maxProperties`.
  */
 export function objectValues(type: Type, site: Site): Derived {
   const members = type
@@ -173,7 +173,7 @@ function examples(name: string, tags: Tags, derived: Derived): unknown[] {
 
 /**
  * What an object allows beyond its declared members: the value type of its index signature, or,
- * for an intersection, a value of any of its members' index signatures (as issue 13 defines it).
+ * for an intersection, a value of every one of its members' index signatures (as TypeScript has it).
  */
 function indexValues(type: Type, site: Site): { derived: Derived; numeric: boolean } | undefined {
   const parts = type.isIntersection() ? type.getIntersectionTypes() : [type]
@@ -187,11 +187,11 @@ function indexValues(type: Type, site: Site): { derived: Derived; numeric: boole
     derived.length === 1
       ? (derived[0] as Derived)
       : {
-          valid: fc.oneof(...derived.map((one) => one.valid)),
+          valid: fc.oneof(...derived.map((one) => one.valid)).filter(({ sent }) => derived.every((one) => one.accepts(sent))),
           breakers: [],
           kinds: new Set(derived.flatMap((one) => [...one.kinds])),
-          accepts: (value) => derived.some((one) => one.accepts(value)),
-          normalise: (value) => (derived.find((one) => one.accepts(value)) ?? (derived[0] as Derived)).normalise(value),
+          accepts: (value) => derived.every((one) => one.accepts(value)),
+          normalise: (value) => (derived[0] as Derived).normalise(value),
         }
   return { derived: union, numeric: indexes.every((one) => one.numeric) }
 }
