@@ -23,8 +23,8 @@ await build({
   // `search`: the index format and `search` on their own (a page's search box); a registry loads the
   // same code as a chunk on its first search.
   entryPoints: { index: 'dist/src/index.js', lazy: 'dist/src/runtime/lazy/index.js', compile: 'dist/src/runtime/compile.js', search: 'dist/src/runtime/search/index.js' },
-  // Code mode's engine (QuickJS) and TypeScript stripper (esbuild) load on the first runCode.
-  external: ['ajv', 'ajv/*', 'ajv-formats', 'ajv-formats/*', 're2js', 'quickjs-emscripten-core', '@jitl/quickjs-wasmfile-release-sync', 'esbuild', 'esbuild-wasm'],
+  // Code mode's engine (QuickJS) and TypeScript stripper (rolldown's oxc) load on the first runCode.
+  external: ['ajv', 'ajv/*', 'ajv-formats', 'ajv-formats/*', 're2js', 'quickjs-emscripten-core', '@jitl/quickjs-wasmfile-release-sync', 'rolldown/utils'],
   chunkNames: 'chunk-[hash]',
 })
 

@@ -1,8 +1,12 @@
 import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import type { Catalog, CatalogTool } from '../runtime/catalog.js'
 import type { EmitTarget } from './emit-target.js'
+import { stringLiteral } from './literals.js'
 import { toolcatNamesImported } from './toolcat-imports.js'
 import { helperModulePath } from './validator-modules.js'
+import { validatorRuntimeFile } from './validator-runtime-names.js'
 
 /** What a compiler engine compiles: every tool's lazy entry, plus the modules of validator helpers. */
 export interface CompileJob {
@@ -59,4 +63,19 @@ export function importedNames(importer: string): string[] | undefined {
   } catch {
     return undefined
   }
+}
+
+/**
+ * Where toolcat's own modules are, for both engines: generated modules resolve from here (ajv's
+ * helpers are toolcat's dependency), and `toolcat` itself is taken from here.
+ */
+export const toolcatDir = path.dirname(fileURLToPath(import.meta.url))
+
+/** The folder of toolcat's `validator-runtime` files, whose ajv and re2js imports resolve from toolcat. */
+export const validatorRuntimeDir = path.join(toolcatDir, '../runtime/validator-runtime')
+
+/** The source of one helper module: the given exports of their `validator-runtime` file, re-exported. */
+export function helperModuleSource(exports: readonly string[]): string {
+  const source = path.join(validatorRuntimeDir, `${validatorRuntimeFile(exports[0] as string)}.js`)
+  return `export { ${exports.join(', ')} } from ${stringLiteral(source)}\n`
 }

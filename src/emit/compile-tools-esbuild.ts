@@ -1,25 +1,19 @@
 import path from 'node:path'
 import { createRequire } from 'node:module'
-import { fileURLToPath } from 'node:url'
 import type { BuildOptions, Plugin } from 'esbuild'
 import { relativePath } from '../paths.js'
 import type { Catalog, CatalogTool } from '../runtime/catalog.js'
 import type { EmitTarget } from './emit-target.js'
-import { stringLiteral } from './literals.js'
 import { generateToolEntryModule } from './tool-entry-module.js'
 import { ToolCompileError } from './tool-compile-error.js'
 import { withCompilerGc } from './compiler-gc.js'
 import { loadCompiler } from './load-compiler.js'
 import { toolcatSubsetModule } from './toolcat-imports.js'
-import { helperEntries, importedNames, packageHandlers, type CompileJob, type CompileResult } from './compile-job.js'
-import { validatorRuntimeFile } from './validator-runtime-names.js'
+import { helperEntries, helperModuleSource, importedNames, packageHandlers, toolcatDir, validatorRuntimeDir, type CompileJob, type CompileResult } from './compile-job.js'
 
 const entryNamespace = 'toolcat-entry'
 const helperNamespace = 'toolcat-helper'
 const subsetNamespace = 'toolcat-exports'
-// Where toolcat's own modules are: ajv's helpers resolve from here (toolcat's dependency), and
-// `toolcat` itself is taken from here.
-const toolcatDir = path.dirname(fileURLToPath(import.meta.url))
 
 /**
  * The tool entries compiled with esbuild (native or WebAssembly, see `loadCompiler`): the engine
@@ -97,16 +91,13 @@ function entryModules(lookup: (name: string) => CatalogTool | undefined, target:
  * them (resolved from toolcat, whose dependencies they are), so that the output imports no package for them.
  */
 function helperModules(): Plugin {
-  const sourceDir = path.join(toolcatDir, '../runtime/validator-runtime')
-  const fromSource = (importer: string): boolean => path.dirname(importer) === sourceDir
+  const fromSource = (importer: string): boolean => path.dirname(importer) === validatorRuntimeDir
   return {
     name: 'toolcat-validator-helpers',
     setup(build) {
       build.onResolve({ filter: new RegExp(`^${helperNamespace}:`) }, (args) => ({ path: args.path.slice(helperNamespace.length + 1), namespace: helperNamespace }))
       build.onLoad({ filter: /.*/, namespace: helperNamespace }, (args) => {
-        const exports = args.path.split(',')
-        const source = path.join(sourceDir, `${validatorRuntimeFile(exports[0] as string)}.js`)
-        return { contents: `export { ${exports.join(', ')} } from ${stringLiteral(source)}\n`, loader: 'js', resolveDir: toolcatDir }
+        return { contents: helperModuleSource(args.path.split(',')), loader: 'js', resolveDir: toolcatDir }
       })
       build.onResolve({ filter: /^(ajv|re2js)/ }, (args) => (fromSource(args.importer) ? { path: createRequire(args.importer).resolve(args.path) } : undefined))
     },

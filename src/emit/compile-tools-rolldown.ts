@@ -1,24 +1,18 @@
 import path from 'node:path'
 import { createRequire } from 'node:module'
-import { fileURLToPath } from 'node:url'
 import type { Plugin, RolldownOutput } from 'rolldown'
 import type { CatalogTool } from '../runtime/catalog.js'
 import type { EmitTarget } from './emit-target.js'
-import { stringLiteral } from './literals.js'
 import { generateToolEntryModule } from './tool-entry-module.js'
 import { ToolCompileError } from './tool-compile-error.js'
 import { toolcatSubsetModule } from './toolcat-imports.js'
-import { helperEntries, importedNames, packageHandlers, type CompileJob, type CompileResult } from './compile-job.js'
-import { validatorRuntimeFile } from './validator-runtime-names.js'
+import { helperEntries, helperModuleSource, importedNames, packageHandlers, toolcatDir, validatorRuntimeDir, type CompileJob, type CompileResult } from './compile-job.js'
 import { compileErrorMessage } from './rolldown-errors.js'
 
 // Modules generated in memory: `\0` keeps other plugins and rolldown's resolver off their ids.
 const entryPrefix = '\0toolcat-entry:'
 const helperPrefix = '\0toolcat-helper:'
 const subsetPrefix = '\0toolcat-exports:'
-// Where toolcat's own modules are: ajv's helpers resolve from here (toolcat's dependency), and
-// `toolcat` itself is taken from here.
-const toolcatDir = path.dirname(fileURLToPath(import.meta.url))
 
 /**
  * The tool entries compiled with rolldown, in this process (a native addon, no service to
@@ -74,7 +68,6 @@ export async function compileWithRolldown(job: CompileJob): Promise<CompileResul
  * tools' handlers), the rest (ajv's helpers, what a tool takes from `toolcat`) is bundled.
  */
 function toolcatModules(lookup: (name: string) => CatalogTool | undefined, target: EmitTarget, handlersFromPackages: ReadonlySet<string>): Plugin {
-  const validatorRuntimeDir = path.join(toolcatDir, '../runtime/validator-runtime')
   const sources = new Map<string, string[] | undefined>()
   return {
     name: 'toolcat-modules',
@@ -112,9 +105,7 @@ function toolcatModules(lookup: (name: string) => CatalogTool | undefined, targe
         return { code: generateToolEntryModule(tool, target), moduleType: 'js' }
       }
       if (id.startsWith(helperPrefix)) {
-        const exports = id.slice(helperPrefix.length).split(',')
-        const source = path.join(validatorRuntimeDir, `${validatorRuntimeFile(exports[0] as string)}.js`)
-        return { code: `export { ${exports.join(', ')} } from ${stringLiteral(source)}\n`, moduleType: 'js' }
+        return { code: helperModuleSource(id.slice(helperPrefix.length).split(',')), moduleType: 'js' }
       }
       if (id.startsWith(subsetPrefix)) {
         const names = id.slice(subsetPrefix.length)

@@ -79,6 +79,15 @@ test('--outDir output runs in a "type": "commonjs" app: the build adds the modul
   expect(node('app.mjs').status).toBe(0)
 }, 120_000)
 
+test("README's code-mode example runs as written with only toolcat installed: the program's TypeScript is stripped by toolcat's own dependency", () => {
+  expect(existsSync(path.join(app, 'node_modules/esbuild')) || existsSync(path.join(app, 'node_modules/esbuild-wasm'))).toBe(false)
+  writeFileSync(path.join(app, 'code-mode.mjs'), readmeBlock('code-mode'))
+  const run = node('code-mode.mjs')
+  expect(run.stderr).toBe('')
+  expect(run.stdout).toContain("value: { late: [ 7, 14 ] }")
+  expect(run.stdout).toContain("errorName: 'ToolCallError'")
+})
+
 test("a package.json of the user's own in the output folder is respected, and an error when it says commonjs", () => {
   writeFile(app, 'mine/package.json', '{ "type": "commonjs" }\n')
   const run = toolcat(['build', 'tools', '--outDir', 'mine'])

@@ -1,34 +1,35 @@
 /**
  * The one place code mode turns a program's TypeScript into JavaScript: types, interfaces and
- * annotations erased, nothing else changed (no bundling, no module transform). esbuild's transform
- * does it: the app's native `esbuild` when it resolves, else `esbuild-wasm`, toolcat's dependency.
+ * annotations erased, nothing else changed (no bundling, no module transform). oxc's transformer
+ * does it, the one rolldown carries (`rolldown/utils`), which toolcat depends on: a fresh install
+ * strips with no esbuild of the app's own.
  */
+interface TransformLog {
+  readonly message?: string
+  readonly loc?: { readonly file?: string; readonly line: number; readonly column: number }
+}
+
 interface Transformer {
-  transform(source: string, options: { loader: 'ts'; target: string; sourcefile: string }): Promise<{ code: string }>
+  transform(file: string, source: string, options: { lang: 'ts'; sourceType: 'module'; target: string }): Promise<{ code: string; errors: readonly TransformLog[] }>
 }
 
 let transformer: Promise<Transformer> | undefined
 
-// Specifiers held in variables: a bundler building `toolcat` for a browser must not pull esbuild in
-// (a browser passes `runCode` a `stripTypes` of its own).
-const nativeEsbuild = 'esbuild'
-const wasmEsbuild = 'esbuild-wasm'
+// The specifier held in a variable: a bundler building `toolcat` for a browser must not pull the
+// native transformer in (a browser passes `runCode` a `stripTypes` of its own).
+const oxcTransformer = 'rolldown/utils'
 
 function loadTransformer(): Promise<Transformer> {
-  transformer ??= (import(/* @vite-ignore */ nativeEsbuild) as Promise<Transformer>).catch(() => import(/* @vite-ignore */ wasmEsbuild) as Promise<Transformer>)
+  transformer ??= import(/* @vite-ignore */ oxcTransformer) as Promise<Transformer>
   return transformer
 }
 
-/** A program's TypeScript as JavaScript; a syntax error rejects with esbuild's message (`program.ts:3:7: …`). */
+/** A program's TypeScript as JavaScript; a syntax error rejects as `program.ts:3:7: message`. */
 export async function stripTypes(source: string, file = 'program.ts'): Promise<string> {
   const { transform } = await loadTransformer()
-  try {
-    return (await transform(source, { loader: 'ts', target: 'es2022', sourcefile: file })).code
-  } catch (error) {
-    const errors = (error as { errors?: { text: string; location?: { file: string; line: number; column: number } }[] }).errors
-    const first = errors?.[0]
-    if (first === undefined) throw error
-    const where = first.location === undefined ? file : `${first.location.file}:${first.location.line}:${first.location.column + 1}`
-    throw new SyntaxError(`${where}: ${first.text}`)
-  }
+  const result = await transform(file, source, { lang: 'ts', sourceType: 'module', target: 'es2022' })
+  const first = result.errors[0]
+  if (first === undefined) return result.code
+  const text = (first.message ?? 'syntax error').split('\n').find((line) => line.trim() !== '')?.trim() ?? 'syntax error'
+  throw new SyntaxError(first.loc === undefined ? `${file}: ${text}` : `${first.loc.file ?? file}:${first.loc.line}:${first.loc.column + 1}: ${text}`)
 }
