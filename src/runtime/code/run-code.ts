@@ -25,7 +25,7 @@ export interface RunCodeOptions {
   readonly maxCalls?: number
   /** Most console lines kept (later ones are counted, not kept). @default 1000 */
   readonly maxLogLines?: number
-  /** Turns the program's TypeScript into JavaScript. @default esbuild's transform (the app's esbuild, else esbuild-wasm); in a browser, pass your own */
+  /** Turns the program's TypeScript into JavaScript. @default the oxc transformer of toolcat's rolldown dependency (Node); in a browser, pass your own */
   readonly stripTypes?: (source: string) => Promise<string>
 }
 
