@@ -18,6 +18,19 @@ export type FileChangeKind = 'add' | 'change' | 'unlink'
 
 const SOURCE_FILE = /\.[cm]?tsx?$/
 
+/** How many times in a row `derive()` reads again the files saved while it read them. */
+const MAX_REREADS = 3
+
+/** Each file's modification time and size, `missing` for a file that is gone. */
+function fileStates(files: Iterable<string>): Map<string, string> {
+  const states = new Map<string, string>()
+  for (const file of files) {
+    const stat = statSync(file, { throwIfNoEntry: false })
+    states.set(file, stat === undefined ? 'missing' : `${stat.mtimeMs}:${stat.size}`)
+  }
+  return states
+}
+
 /**
  * The catalog of one plugin instance. The first derivation goes through the build cache (shared
  * with `toolcat build`): only the tool modules whose inputs changed are analysed, by a checker
@@ -36,20 +49,55 @@ export class CatalogSession {
   readonly #closing: Promise<void>[] = []
   #derivation: BuildResult | undefined
   #sources = new Set<string>()
+  #cachedToolFiles: string[] = []
+  // Each source file's state (see fileStates) as the checker found it, for queueChangedSinceRead.
+  #readStates = new Map<string, string>()
 
   constructor(options: ResolvedPluginOptions) {
     this.options = options
     this.#location = resolveLayout({ root: options.root, tools: options.tools }).location
   }
 
-  /** The current catalog, re-derived first when files changed since the last call. */
+  /**
+   * The current catalog, re-derived first when files changed since the last call. A file saved
+   * while the checker was reading it is derived again at once: its state is taken before each
+   * derivation and compared after it (an editor's second save, or a watcher's rebuild that races
+   * the first one, would otherwise leave a catalog older than the files the bundler then watches).
+   */
   derive(): BuildResult {
-    if (this.#derivation !== undefined && this.#pending.size === 0) return this.#derivation
+    for (let pass = 0; ; pass++) {
+      if (this.#derivation !== undefined && this.#pending.size === 0) return this.#derivation
+      const before = fileStates([...this.#sources, ...this.#pending.keys()])
+      const derivation = this.#deriveOnce()
+      const after = fileStates(this.#sources)
+      // A file first met in this derivation (a type file a tool began to import) is taken as found after it.
+      this.#readStates = new Map([...after].map(([file, state]) => [file, before.get(file) ?? state]))
+      // Bounded: a file rewritten without pause is picked up by the next change instead.
+      if (pass === MAX_REREADS || this.queueChangedSinceRead() === 0) return derivation
+    }
+  }
+
+  /**
+   * Queues the files the current catalog was derived from whose state on disk differs from the
+   * one they had when the checker read them, for watchers told nothing of what changed (esbuild's);
+   * returns how many were queued.
+   */
+  queueChangedSinceRead(): number {
+    let queued = 0
+    for (const [file, state] of fileStates(this.#readStates.keys())) {
+      if (state !== this.#readStates.get(file) && this.queue(file, state === 'missing' ? 'unlink' : 'change')) queued++
+    }
+    return queued
+  }
+
+  #deriveOnce(): BuildResult {
     if (this.#derivation === undefined && this.options.cacheDir !== undefined) {
       this.#pending.clear()
       const { result, closed } = cachedDerivation(this.#buildOptions(), { dir: this.options.cacheDir })
       this.#closing.push(closed)
       this.#sources = new Set(result.sourceFiles)
+      // The tool files as found, so that a rescan before the live builder starts queues nothing unchanged.
+      this.#cachedToolFiles = findToolFiles(this.#location)
       this.#derivation = result
       return result
     }
@@ -82,6 +130,7 @@ export class CatalogSession {
     const closing = this.#closing.splice(0)
     this.#builder = undefined
     this.#derivation = undefined
+    this.#readStates.clear()
     await Promise.all([builder?.close(), ...closing])
   }
 
@@ -117,7 +166,7 @@ export class CatalogSession {
 
   /** The tool modules found by the last derivation (absolute paths). */
   toolFiles(): string[] {
-    return this.#builder?.toolFiles() ?? []
+    return this.#builder?.toolFiles() ?? this.#cachedToolFiles
   }
 
   /** The tool modules and the project files their types reached, as of the last derivation (absolute paths, sorted). */

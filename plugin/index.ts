@@ -35,15 +35,16 @@ export const toolcat = createUnplugin((options: ToolcatPluginOptions | undefined
   const emitted = new Map<string | undefined, string>()
 
   // The root is only known once the bundler's own config is, so the session starts lazily.
-  // esbuild tells a plugin nothing of watch mode, where a start from the cache would leave the
-  // first edit to start the live checker (an esbuild watch test missed edits that way): no cache there.
-  const sessionOptions = meta.framework === 'esbuild' ? { ...options, cache: false as const } : options
-  const current = (): CatalogSession => (session ??= new CatalogSession(resolveOptions(sessionOptions, bundlerRoot)))
+  const current = (): CatalogSession => (session ??= new CatalogSession(resolveOptions(options, bundlerRoot)))
   // Every derivation keeps the declaration file in step with the catalog; a failure to write it
   // is said once, not once per virtual module.
   const warned = new Set<string>()
   const derive = (warn: (message: string) => void = console.warn): BuildResult => {
     const active = current()
+    // esbuild says nothing of changes and takes its own view of a watched file when the plugin
+    // hands it over, just after this: a file saved since the checker read it is derived again now,
+    // or no rebuild would ever follow it.
+    if (meta.framework === 'esbuild') active.queueChangedSinceRead()
     const derivation = active.derive()
     const once = (message: string): void => {
       if (!warned.has(message)) warn(message)

@@ -69,8 +69,7 @@ export interface ToolcatPluginOptions {
    * to `root`), or `false` for none. A start whose tool modules, the files their types were read
    * from, the tsconfig, the checker and toolcat are unchanged derives nothing and starts no
    * checker; otherwise only the changed modules are derived again. In watch mode and vite dev the
-   * first change after such a start builds the live checker that follows later edits. Not used
-   * by the esbuild plugin, which cannot tell a watch from a build.
+   * first change after such a start builds the live checker that follows later edits.
    * @default 'node_modules/.cache/toolcat'
    */
   readonly cache?: string | false

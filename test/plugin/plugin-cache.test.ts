@@ -102,6 +102,18 @@ describe('the plugin and the build cache', () => {
     expect(session.derive()).toBe(changed)
     await session.close()
   }, 120_000)
+
+  test('after a start from the cache, a rescan that finds the same tool files starts no checker', async () => {
+    const root = app('cache-rescan')
+    await derivation(root).session.close()
+    const { session, result } = derivation(root)
+    expect(result.derived).toEqual([])
+    // esbuild, webpack and rspack rebuilds rescan the tools folder, even when nothing changed in it.
+    session.rescan()
+    expect(session.queueChangedSinceRead()).toBe(0)
+    expect(session.derive()).toBe(result)
+    await session.close()
+  }, 120_000)
 })
 
 test('a corrupt cache file is ignored with one warning, and the build is still right', async () => {

@@ -1,6 +1,8 @@
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { context, type Plugin } from 'esbuild'
 import { afterAll, expect, test } from 'vitest'
+import { esbuildOptions } from './helpers/bundlers.js'
 import { eventually } from './helpers/eventually.js'
 import { addedTool, copyFixture } from './helpers/paths.js'
 import { watchers } from './helpers/watch-builds.js'
@@ -76,3 +78,37 @@ test.each(Object.keys(watchers) as (keyof typeof watchers)[])(
     }
   },
 )
+
+test('esbuild in watch mode, with the build cache, follows a type file saved while a build was running', async () => {
+  const root = copyFixture('plugin-app', 'watch-esbuild-save-during-build')
+  folders.push(root)
+  mkdirSync(join(root, 'shared'))
+  const shapes = join(root, 'shared/shapes.ts')
+  writeFileSync(shapes, 'export interface Loud {\n  text: string\n}\n')
+  writeFileSync(
+    join(root, 'tools/echo.ts'),
+    "import { defineTool } from 'toolcat'\nimport type { Loud } from '../shared/shapes'\n\n/** Echo a text. */\nexport const echo = defineTool({ execute: (args: Loud) => args.text })\n",
+  )
+  // The save lands after the checker read shapes.ts and before the build ends: the catalog of
+  // this build is already stale, and the next rebuild must notice it.
+  let saved = false
+  const saveDuringBuild: Plugin = {
+    name: 'save-during-build',
+    setup(build) {
+      build.onEnd(() => {
+        if (saved) return
+        saved = true
+        writeFileSync(shapes, 'export interface Loud {\n  text: string\n  times?: number\n}\n')
+      })
+    },
+  }
+  const options = esbuildOptions(root, join(root, 'out'), { cache: 'node_modules/.cache/toolcat' })
+  const build = await context({ ...options, plugins: [saveDuringBuild, ...(options.plugins ?? [])] })
+  await build.watch()
+  try {
+    const echo = (current: Catalog | undefined) => Object.keys(current?.tools.find((tool) => tool.name === 'echo')?.parameters.properties ?? {})
+    expect(echo(await eventually(readCatalog(join(root, 'out/catalog.json')), (current) => echo(current).includes('times')))).toEqual(['text', 'times'])
+  } finally {
+    await build.dispose()
+  }
+})
