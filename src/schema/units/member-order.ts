@@ -1,6 +1,7 @@
 import { compare } from '../order.js'
 import { orderedProperties } from '../property-order.js'
-import type { TypeView } from '../view.js'
+import type { PropertyView, TypeView } from '../view.js'
+import { renamedKey } from '../written-rules.js'
 import type { LiteralValue } from './literal.js'
 
 const grouping = new Set(['union', 'enum', 'boolean'])
@@ -46,7 +47,30 @@ function derivedLiterals<N>(view: TypeView<N>): (string | number | boolean)[] {
   if (derivation === undefined) return []
   const { operator, of } = derivation
   if (operator === 'element') return of.kind === 'tuple' ? of.tupleElements().flatMap(({ type }) => type.literal() ?? []) : []
-  return orderedProperties(of).flatMap(({ name }) => (name !== '' && String(Number(name)) === name ? [name, Number(name)] : [name]))
+  return writtenProperties(of).flatMap(({ name }) => (name !== '' && String(Number(name)) === name ? [name, Number(name)] : [name]))
+}
+
+/**
+ * The properties of an object type in the order the source writes them (see `orderedProperties`),
+ * a mapped type's in the order of its written keys: `Record<Region, V>`, `Pick<T, 'b' | 'a'>` and
+ * `{ [K in 'b' | 'a']: V }` list their members as the key union is written, through aliases,
+ * `keyof T` (T's order) and enums (declaration order).
+ */
+export function writtenProperties<N>(type: TypeView<N>): PropertyView<N>[] {
+  return orderedProperties(type, writtenKeyNames)
+}
+
+/** The key names a mapped type's written keys give, in written order; undefined when its keys are not written. */
+function writtenKeyNames<N>(type: TypeView<N>): string[] | undefined {
+  const written = type.kind === 'object' ? type.writtenKeys() : undefined
+  if (written === undefined) return undefined
+  const { keys, rename } = written
+  const members = grouping.has(keys.kind) ? orderedMembers(keys) : [keys]
+  return members.flatMap((member) => {
+    const value = member.kind === 'literal' || member.kind === 'enum' ? member.literal() : undefined
+    if (typeof value !== 'string' && typeof value !== 'number') return []
+    return [rename === undefined ? String(value) : renamedKey(String(value), rename)]
+  })
 }
 
 /** Declared members (enum members, interfaces) by place of declaration, then the rest by kind and value. */
