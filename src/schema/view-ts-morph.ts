@@ -157,8 +157,8 @@ class TsMorphTypeView implements TypeView<Node> {
   }
 
   writtenKeys(): WrittenKeys<Node> | undefined {
-    const { keys, rename } = this.mapping() ?? {}
-    return keys && { keys: this.view(keys.getType(), keys), ...(rename && { rename }) }
+    const { keys, keysOf, rename } = this.mapping() ?? {}
+    return keys && { keys: this.view(keys.getType(), keys), ...(keysOf && { of: this.view(keysOf.getType(), keysOf) }), ...(rename && { rename }) }
   }
 
   /** The mapped type this view is written as: from its written node, else from its own user alias's declaration. */

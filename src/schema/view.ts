@@ -71,6 +71,8 @@ export interface WrittenDerivation<N> {
 export interface WrittenMapping<T> {
   /** `K` of `Record<K, V>`, `Pick<T, K>` or `{ [P in K]: V }`; undefined when not written or renamed by an `as` clause the build does not follow. */
   readonly keys?: T
+  /** `T` of keys written `keyof T` (a generic alias's parameter replaced by its argument), whose members give the keys in order. */
+  readonly keysOf?: T
   /** How the `as` clause of `{ [P in K as N]: V }` names each key (see `renameParts`). */
   readonly rename?: readonly RenamePart[]
   /** `V` of `Record<K, V>` or `{ [P in K]: V }`, which each member is written as when `V` does not read `P`. */
@@ -86,6 +88,8 @@ export type KeyCase = 'as-is' | 'Capitalize' | 'Uncapitalize' | 'Uppercase' | 'L
 /** A mapped type's keys as written (see `TypeView.writtenKeys`). */
 export interface WrittenKeys<N> {
   readonly keys: TypeView<N>
+  /** `T` where the keys are written `keyof T` (see `WrittenMapping.keysOf`). */
+  readonly of?: TypeView<N>
   readonly rename?: readonly RenamePart[]
 }
 

@@ -232,7 +232,9 @@ export function writtenMapping(start: TypeNode, isLib: (symbol: MorphSymbol) => 
       const rename = name && renameParts(name.compilerNode as unknown as RenameNode, parameter.getName(), ts.SyntaxKind)
       const keys = name === undefined || rename !== undefined ? parameter.getConstraint() : undefined
       const value = node.getTypeNode()
-      return { ...(keys && { keys: substitute(unwrap(keys), parameters) }), ...(rename && { rename }), ...(value && { value: substitute(unwrap(value), parameters) }) }
+      const operand = keys && Node.isTypeOperatorTypeNode(unwrap(keys)) ? unwrap(keys) : undefined
+      const keysOf = operand && Node.isTypeOperatorTypeNode(operand) && operand.getOperator() === ts.SyntaxKind.KeyOfKeyword ? substitute(unwrap(operand.getTypeNode()), parameters) : undefined
+      return { ...(keys && { keys: substitute(unwrap(keys), parameters) }), ...(keysOf && { keysOf }), ...(rename && { rename }), ...(value && { value: substitute(unwrap(value), parameters) }) }
     }
     const symbol = referencedSymbol(node)
     if (!Node.isTypeReference(node) || !symbol) return undefined

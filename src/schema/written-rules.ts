@@ -65,12 +65,15 @@ export interface RenameKinds {
   readonly LiteralType: number
   readonly StringLiteral: number
   readonly ParenthesizedType: number
+  readonly IntersectionType: number
+  readonly StringKeyword: number
 }
 
 /** A type node as both trees give it (TypeScript 6's compiler node, TypeScript 7's AST), with the members `renameParts` reads. */
 export interface RenameNode {
   readonly kind: number
   readonly type?: RenameNode
+  readonly types?: readonly RenameNode[]
   readonly typeName?: { readonly text?: string }
   readonly typeArguments?: readonly RenameNode[]
   readonly head?: { readonly text: string }
@@ -80,7 +83,7 @@ export interface RenameNode {
 
 /**
  * How the `as` clause `node` of a mapped type over the key parameter `parameter` names each member:
- * the key itself (`as K`, `as Exclude<K, 'id'>`), an intrinsic of it (`as Capitalize<K>`), or a
+ * the key itself (`as K`, `as Exclude<K, 'id'>`, `K & string`), an intrinsic of it (`as Capitalize<K>`), or a
  * template of those and literal text (`` as `${K}Label` ``, `` as `get${Capitalize<K>}` ``).
  * Undefined for any other clause, whose names the build does not follow.
  */
@@ -95,6 +98,12 @@ export function renameParts(node: RenameNode, parameter: string, kinds: RenameKi
       parts.push(...hole, { text: span.literal.text })
     }
     return parts
+  }
+  // `K & string`, as keys of `keyof T` are written for a template: the key as is.
+  const [left, right, ...more] = inner.kind === kinds.IntersectionType ? (inner.types ?? []) : []
+  if (left && right && more.length === 0) {
+    const [key, string] = right.kind === kinds.StringKeyword ? [left, right] : [right, left]
+    return string.kind === kinds.StringKeyword ? renameParts(key, parameter, kinds) : undefined
   }
   if (inner.kind !== kinds.TypeReference) return undefined
   const name = inner.typeName?.text

@@ -102,6 +102,7 @@ const contexts: Readonly<Record<string, Context>> = {
   'mapped type value': { use: (t) => `p: { [K in 'a' | 'b']: ${t} }`, place: (x) => ({ a: x, b: x }) },
   'generic alias of a mapped type': { use: (t) => `p: PerKey<${t}>`, place: (x) => ({ a: x }) },
   'generic alias of Partial<Record<…>>': { use: (t) => `p: PerRegion<${t}>`, place: (x) => ({ a: x }) },
+  'key-remapping mapped type of a member': { use: (t) => `p: Renamed<{ q: ${t} }>`, place: (x) => ({ qOf: x }) },
   'Required<…> of a member': { use: (t) => `p: Required<{ q?: ${t} }>`, place: (x) => ({ q: x }) },
   'Readonly<…> of a member': { use: (t) => `p: Readonly<{ q: ${t} }>`, place: (x) => ({ q: x }) },
   'Pick of a member': { use: (t) => `p: Pick<{ q: ${t}; r: string }, 'q'>`, place: (x) => ({ q: x }) },
@@ -123,6 +124,7 @@ const memberContexts: Readonly<Record<string, Context>> = {
   Required: { use: (t) => `p: Required<${t}>`, place: (x) => x },
   Readonly: { use: (t) => `p: Readonly<${t}>`, place: (x) => x },
   'homomorphic mapped type': { use: (t) => `p: Mutable<${t}>`, place: (x) => x },
+  'key-remapping mapped type': { use: (t) => `p: Renamed<${t}>`, place: (x) => Object.fromEntries(Object.entries(x as object).map(([key, value]) => [`${key}Of`, value])) },
 }
 
 interface Case {
@@ -137,7 +139,8 @@ function matrix(): { files: Record<string, string>; cases: Case[] } {
   const cases: Case[] = []
   const files: Record<string, string> = {}
   const shared = "export interface Box<X> { v: X }\nexport class Holder<X> { v!: X }\nexport type Mutable<X> = { -readonly [K in keyof X]: X[K] }\n" +
-    "export type PerKey<X> = { [K in 'a' | 'b']?: X }\nexport type PerRegion<X> = Partial<Record<'a' | 'b', X>>\n"
+    "export type PerKey<X> = { [K in 'a' | 'b']?: X }\nexport type PerRegion<X> = Partial<Record<'a' | 'b', X>>\n" +
+    "export type Renamed<X> = { [K in keyof X as `${K & string}Of`]: X[K] }\n"
   files['tools/shared.ts'] = shared
   files['tools/documented.ts'] =
     "import { defineTool } from 'toolcat'\n\n/**\n * Restart a service; page @oncall first.\n * @example { \"service\": \"api\" }\n */\n" +
@@ -153,7 +156,7 @@ function matrix(): { files: Record<string, string>; cases: Case[] } {
       const tool = `c${id}`
       cases.push({ tool, carrier, context, place, id })
       files[`tools/${tool}.ts`] =
-        `import { defineTool } from 'toolcat'\nimport type { Box, Holder, Mutable, PerKey, PerRegion } from './shared.js'\n\n${carrier.declare(id)}\n` +
+        `import { defineTool } from 'toolcat'\nimport type { Box, Holder, Mutable, PerKey, PerRegion, Renamed } from './shared.js'\n\n${carrier.declare(id)}\n` +
         `export const tool = defineTool({\n  name: '${tool}',\n  execute(args: { ${use(`T${id}`)} }) {\n    return 1\n  },\n})\n`
     })
   })

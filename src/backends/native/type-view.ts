@@ -100,9 +100,9 @@ export class NativeTypeView implements TypeView<Node> {
   }
 
   writtenKeys(): WrittenKeys<Node> | undefined {
-    const { keys, rename } = this.mapping() ?? {}
-    const [type] = keys ? this.checker.typesAtNodes([keys]) : []
-    return keys && type && { keys: this.checker.view(type, keys), ...(rename && { rename }) }
+    const { keys, keysOf, rename } = this.mapping() ?? {}
+    const [type, ofType] = keys ? this.checker.typesAtNodes(keysOf ? [keys, keysOf] : [keys]) : []
+    return keys && type && { keys: this.checker.view(type, keys), ...(keysOf && ofType && { of: this.checker.view(ofType, keysOf) }), ...(rename && { rename }) }
   }
 
   /** The mapped type this view is written as: from its written node, else from its own user alias's declaration. */

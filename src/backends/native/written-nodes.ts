@@ -280,7 +280,9 @@ export function writtenMapping(context: WrittenContext, start: TypeNodeLike, isL
       const parameter = node.typeParameter?.name.text ?? ''
       const rename = node.nameType && renameParts(node.nameType as unknown as RenameNode, parameter, k)
       const keys = node.nameType === undefined || rename !== undefined ? node.typeParameter?.constraint : undefined
-      return { ...(keys && { keys: written(keys) }), ...(rename && { rename }), ...(node.type && { value: written(node.type) }) }
+      const operand = keys && unwrap(context, keys)
+      const keysOf = operand?.kind === k.TypeOperator && operand.operator === k.KeyOfKeyword && operand.type ? written(operand.type) : undefined
+      return { ...(keys && { keys: written(keys) }), ...(keysOf && { keysOf }), ...(rename && { rename }), ...(node.type && { value: written(node.type) }) }
     }
     const symbol = node.kind === k.TypeReference ? context.referencedSymbol(node) : undefined
     if (!symbol) return undefined

@@ -57,14 +57,34 @@ function derivedLiterals<N>(view: TypeView<N>): (string | number | boolean)[] {
  * `keyof T` (T's order) and enums (declaration order).
  */
 export function writtenProperties<N>(type: TypeView<N>): PropertyView<N>[] {
-  return orderedProperties(type, writtenKeyNames)
+  return withRenamedSources(type, orderedProperties(type, writtenKeyNames))
+}
+
+/**
+ * The members of `{ [K in keyof T as N]: … }` with the JSDoc, declaration and (where the type is
+ * the same) the written type of the member of T each is renamed from: the checkers link no
+ * declaration to a renamed member, so without this its description and constraints were lost.
+ */
+function withRenamedSources<N>(type: TypeView<N>, properties: PropertyView<N>[]): PropertyView<N>[] {
+  const written = type.kind === 'object' ? type.writtenKeys() : undefined
+  if (written?.rename === undefined || written.of === undefined) return properties
+  const { rename } = written
+  const sources = new Map(writtenProperties(written.of).map((source) => [renamedKey(source.name, rename), source]))
+  return properties.map((property) => {
+    const source = property.node === undefined ? sources.get(property.name) : undefined
+    if (source === undefined) return property
+    const { docs, node } = source
+    return { ...property, docs, node, ...(source.type.id === property.type.id && { type: source.type }) }
+  })
 }
 
 /** The key names a mapped type's written keys give, in written order; undefined when its keys are not written. */
 function writtenKeyNames<N>(type: TypeView<N>): string[] | undefined {
   const written = type.kind === 'object' ? type.writtenKeys() : undefined
   if (written === undefined) return undefined
-  const { keys, rename } = written
+  const { keys, of, rename } = written
+  // `keyof T`: T's members in their order.
+  if (of !== undefined) return writtenProperties(of).map(({ name }) => (rename === undefined ? name : renamedKey(name, rename)))
   const members = grouping.has(keys.kind) ? orderedMembers(keys) : [keys]
   return members.flatMap((member) => {
     const value = member.kind === 'literal' || member.kind === 'enum' ? member.literal() : undefined
