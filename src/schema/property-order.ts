@@ -11,7 +11,8 @@ export interface MemberPosition {
  * Members of a mapped type (`Pick`, `Omit`, `Partial`, `Record` over literal keys) in the order their
  * declarations are written, not in the checker's order of the key union, which depends on the
  * checker (TypeScript 7 sorts literal unions, TypeScript 6 keeps creation order). Members declared
- * nowhere (the keys of `Record<'a' | 'b', V>`) follow, by name. Every backend's view applies this,
+ * nowhere (the keys of `Record<'a' | 'b', V>`) follow, by name, until the object unit puts them in
+ * the order their keys are written (see `writtenProperties`). Every backend's view applies this,
  * so both give the same order.
  */
 export function sourceOrderedMembers<P extends { readonly name: string }>(members: readonly P[], positionOf: (member: P) => MemberPosition | undefined): P[] {
@@ -76,17 +77,35 @@ export function optionalMemberType<T>(type: T, written: T, optional: boolean): T
   return optional ? written : type
 }
 
+/** The key names a mapped type's written keys give, in written order (see `TypeView.writtenKeys`). */
+export type WrittenKeyNames = <N>(type: TypeView<N>) => readonly string[] | undefined
+
 /**
- * The properties of an object type in the order the units list them: an intersection's in the
- * order of its members, each member's in its own order (`Omit<Ticket, 'internal'> & { x?: number }`
- * lists Omit's members, then `x`), never in the order the checker merged them, which differs
- * between TypeScript 6 and 7. Any other type's as its view gives them.
+ * The properties of an object type in the order the units list them: a mapped type's in the order
+ * `keyNames` gives its written keys (`Record<'b' | 'a', V>` lists b, then a), the rest after them
+ * in the view's order; an intersection's in the order of its members, each member's in its own
+ * order (`Omit<Ticket, 'internal'> & { x?: number }` lists Omit's members, then `x`), never in the
+ * order the checker merged them, which differs between TypeScript 6 and 7. Any other type's as its
+ * view gives them.
  */
-export function orderedProperties<N>(type: TypeView<N>): PropertyView<N>[] {
+export function orderedProperties<N>(type: TypeView<N>, keyNames?: WrittenKeyNames): PropertyView<N>[] {
   const properties = type.properties()
-  if (type.kind !== 'intersection') return properties
+  if (type.kind !== 'intersection') return keyed(properties, keyNames?.(type))
   const rank = new Map<string, number>()
-  for (const member of type.members()) for (const { name } of member.properties()) if (!rank.has(name)) rank.set(name, rank.size)
+  for (const member of type.members()) for (const { name } of orderedProperties(member, keyNames)) if (!rank.has(name)) rank.set(name, rank.size)
+  return byRank(properties, rank)
+}
+
+/** Properties with the written keys first, in their order, the rest after them as they were. */
+function keyed<P extends { readonly name: string }>(properties: P[], names: readonly string[] | undefined): P[] {
+  if (names === undefined || names.length === 0) return properties
+  const rank = new Map<string, number>()
+  for (const name of names) if (!rank.has(name)) rank.set(name, rank.size)
+  return byRank(properties, rank)
+}
+
+/** Properties by their rank, those without one last; ties keep their order. */
+function byRank<P extends { readonly name: string }>(properties: P[], rank: ReadonlyMap<string, number>): P[] {
   const last = rank.size
   return properties
     .map((property, index) => ({ property, index }))

@@ -5,8 +5,8 @@ import { midLineTags } from './mid-line-tags.js'
 import { enumInitializerValue, readsThroughValue } from './written-rules.js'
 import { literalOrderedMembers, optionalMemberType, sourceOrderedMembers } from './property-order.js'
 import { morphPosition, spreadLiteral } from './ts-morph-literal.js'
-import type { Docs, MemberKind, NamedInfo, PropertyView, TupleElementView, TypeKind, TypeView, WrittenDerivation } from './view.js'
-import { declaredTypeNode, literalMemberTypeNode, namedDeclarations, writes, writtenDerivation, writtenElement, writtenRecordValue, writtenTupleElements, writtenTypeArgument, writtenTupleLabels, writtenUnion } from './written-nodes.js'
+import type { Docs, MemberKind, NamedInfo, PropertyView, TupleElementView, TypeKind, TypeView, WrittenDerivation, WrittenKeys, WrittenMapping } from './view.js'
+import { declaredTypeNode, literalMemberTypeNode, namedDeclarations, writes, writtenDerivation, writtenElement, writtenMapping, writtenTupleElements, writtenTypeArgument, writtenTupleLabels, writtenUnion } from './written-nodes.js'
 
 const namedDeclarationKinds = new Set([
   ts.SyntaxKind.InterfaceDeclaration, ts.SyntaxKind.TypeAliasDeclaration,
@@ -119,7 +119,7 @@ class TsMorphTypeView implements TypeView<Node> {
         return {
           name: property.getName(),
           optional: property.isOptional(),
-          type: this.propertyType(type, this.writtenArgument(node) ?? declaredTypeNode(node) ?? (node === undefined ? recordValue : undefined) ?? (readsThroughValue(kindOf(type, this.backend.isDefaultLib)) ? literalMemberTypeNode(node) : undefined), property.isOptional()),
+          type: this.propertyType(type, [this.writtenArgument(node), declaredTypeNode(node), recordValue, readsThroughValue(kindOf(type, this.backend.isDefaultLib)) ? literalMemberTypeNode(node) : undefined], property.isOptional()),
           docs: this.docsOf(property),
           node,
           member: memberKind(property),
@@ -144,13 +144,30 @@ class TsMorphTypeView implements TypeView<Node> {
   }
 
   readsArguments(): boolean {
-    return this.written !== undefined && this.type.getProperties().some((property) => this.writtenArgument(property.getDeclarations()[0]) !== undefined)
+    if (this.written === undefined) return false
+    // A generic alias of a mapped type (`PerKey<ReplicaCount>`) writes its members as the argument its value names.
+    const value = this.recordValueNode()
+    if (value !== undefined && this.view(value.getType(), value).writtenDocs().length > 0) return true
+    return this.type.getProperties().some((property) => this.writtenArgument(property.getDeclarations()[0]) !== undefined)
   }
 
-  /** The `V` of the `Record<K, V>` this view is written as (see `writtenRecordValue`). */
+  /** The `V` of the `Record<K, V>` or mapped type this view is written as (see `writtenMapping`). */
   private recordValueNode(): TypeNode | undefined {
+    return this.mapping()?.value
+  }
+
+  writtenKeys(): WrittenKeys<Node> | undefined {
+    const { keys, keysOf, rename } = this.mapping() ?? {}
+    return keys && { keys: this.view(keys.getType(), keys), ...(keysOf && { of: this.view(keysOf.getType(), keysOf) }), ...(rename && { rename }) }
+  }
+
+  /** The mapped type this view is written as: from its written node, else from its own user alias's declaration. */
+  private mapping(): WrittenMapping<TypeNode> | undefined {
     const isLib = (symbol: MorphSymbol) => symbol.getDeclarations().some(this.backend.isDefaultLib)
-    return this.written && writtenRecordValue(this.written, isLib)
+    const alias = this.type.getAliasSymbol()
+    const own = alias && !isLib(alias) ? alias.getDeclarations().find(Node.isTypeAliasDeclaration)?.getTypeNode() : undefined
+    const start = this.written ?? own
+    return start && writtenMapping(start, isLib)
   }
 
   writtenMembers(): TypeView<Node>[] | undefined {
@@ -227,13 +244,15 @@ class TsMorphTypeView implements TypeView<Node> {
   }
 
   /**
-   * A property's type, read from its declared type node when that node writes it (a mapped type's
-   * members keep the declarations they were mapped from, whose type nodes may say something else);
+   * A property's type, read from the first of its candidate nodes that writes it (a mapped type's
+   * members keep the declarations they were mapped from, whose type nodes may say something else,
+   * and are then written as the mapped type's value);
    * of an optional member the type the node denotes, so `b?: Mode[]` and `value?: Json` keep the
    * union order, element nodes and alias name the node gives (see `optionalMemberType`).
    */
-  private propertyType(type: Type, written: TypeNode | undefined, optional: boolean): TypeView<Node> {
-    if (!written || !writes(written, type)) return this.view(type)
+  private propertyType(type: Type, candidates: readonly (TypeNode | undefined)[], optional: boolean): TypeView<Node> {
+    const written = candidates.find((candidate) => candidate !== undefined && writes(candidate, type))
+    if (!written) return this.view(type)
     return this.view(optionalMemberType(type, written.getType(), optional), written)
   }
 

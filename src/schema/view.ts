@@ -67,6 +67,32 @@ export interface WrittenDerivation<N> {
   readonly of: TypeView<N>
 }
 
+/** What a written mapped type is made of: the node its keys are written as and the node each member's value is written as. */
+export interface WrittenMapping<T> {
+  /** `K` of `Record<K, V>`, `Pick<T, K>` or `{ [P in K]: V }`; undefined when not written or renamed by an `as` clause the build does not follow. */
+  readonly keys?: T
+  /** `T` of keys written `keyof T` (a generic alias's parameter replaced by its argument), whose members give the keys in order. */
+  readonly keysOf?: T
+  /** How the `as` clause of `{ [P in K as N]: V }` names each key (see `renameParts`). */
+  readonly rename?: readonly RenamePart[]
+  /** `V` of `Record<K, V>` or `{ [P in K]: V }`, which each member is written as when `V` does not read `P`. */
+  readonly value?: T
+}
+
+/** How a key-remapping `as` clause builds each member's name from its key: literal text, and the key as is or through an intrinsic. */
+export type RenamePart = { readonly text: string } | { readonly key: KeyCase }
+
+/** What the `as` clause does to a key's text. */
+export type KeyCase = 'as-is' | 'Capitalize' | 'Uncapitalize' | 'Uppercase' | 'Lowercase'
+
+/** A mapped type's keys as written (see `TypeView.writtenKeys`). */
+export interface WrittenKeys<N> {
+  readonly keys: TypeView<N>
+  /** `T` where the keys are written `keyof T` (see `WrittenMapping.keysOf`). */
+  readonly of?: TypeView<N>
+  readonly rename?: readonly RenamePart[]
+}
+
 /** One element of a tuple type. */
 export interface TupleElementView<N> {
   readonly type: TypeView<N>
@@ -145,6 +171,14 @@ export interface TypeView<N> {
    * `writtenMembers` through references to non-generic aliases. Undefined otherwise.
    */
   writtenDerivation(): WrittenDerivation<N> | undefined
+  /**
+   * The keys of a mapped type as the source writes them: the view of `K` in `Record<K, V>`,
+   * `Pick<T, K>` or `{ [P in K as N]: V }` (with how `N` renames them), remembering its written node, found through
+   * parentheses, `Partial` / `Required` / `Readonly` and user aliases, from this view's written
+   * node or its own user alias's declaration. Orders the members, which the checkers list in the
+   * order of the key union's type ids (TypeScript 6) or sorted (TypeScript 7). Undefined otherwise.
+   */
+  writtenKeys(): WrittenKeys<N> | undefined
   /** Literal text chunks and the kinds of the holes between them, for template literal types. */
   templateParts(): { texts: string[]; holes: TypeKind[] }
   /** Symbol name of a `builtin` or `class` type (e.g. `Date`, `Buffer`). */

@@ -1,5 +1,6 @@
 import { Node, ts, type Symbol as MorphSymbol, type Type, type TypeNode } from 'ts-morph'
-import { filteringAliases, modifierAliases } from './written-rules.js'
+import { filteringAliases, modifierAliases, renameParts, type RenameNode } from './written-rules.js'
+import type { WrittenMapping } from './view.js'
 
 /**
  * Reading the type nodes a type was written as (ts-morph side of `TypeView.origin`,
@@ -214,20 +215,46 @@ export function writtenTupleLabels(start: TypeNode): (string | undefined)[] | un
 }
 
 /**
- * The value node of a written `Record<K, V>` (its `V`), through parentheses and the default lib's
- * `Partial`, `Required` and `Readonly`: the node each member of the mapped type is written as,
- * which the checker's member types lose (an alias of `number` reads as `number`).
+ * The mapped type a written node stands for (see `WrittenMapping`), through parentheses, the
+ * default lib's `Partial`, `Required` and `Readonly`, and references to user aliases (a generic
+ * alias's parameters replaced by the reference's type arguments): the checker's members lose both
+ * the order their keys are written in and the node their value is written as (an alias of
+ * `number` reads as `number`, a union's members come sorted).
  */
-export function writtenRecordValue(start: TypeNode, isLib: (symbol: MorphSymbol) => boolean): TypeNode | undefined {
+export function writtenMapping(start: TypeNode, isLib: (symbol: MorphSymbol) => boolean): WrittenMapping<TypeNode> | undefined {
   let node = start
+  let parameters = new Map<string, TypeNode>()
   for (let step = 0; step < maxSteps; step++) {
-    node = unwrap(node)
+    node = substitute(unwrap(node), parameters)
+    if (Node.isMappedTypeNode(node)) {
+      const parameter = node.getTypeParameter()
+      const name = node.getNameTypeNode()
+      const rename = name && renameParts(name.compilerNode as unknown as RenameNode, parameter.getName(), ts.SyntaxKind)
+      const keys = name === undefined || rename !== undefined ? parameter.getConstraint() : undefined
+      const value = node.getTypeNode()
+      const operand = keys && Node.isTypeOperatorTypeNode(unwrap(keys)) ? unwrap(keys) : undefined
+      const keysOf = operand && Node.isTypeOperatorTypeNode(operand) && operand.getOperator() === ts.SyntaxKind.KeyOfKeyword ? substitute(unwrap(operand.getTypeNode()), parameters) : undefined
+      return { ...(keys && { keys: substitute(unwrap(keys), parameters) }), ...(keysOf && { keysOf }), ...(rename && { rename }), ...(value && { value: substitute(unwrap(value), parameters) }) }
+    }
     const symbol = referencedSymbol(node)
-    if (!Node.isTypeReference(node) || !symbol || !isLib(symbol)) return undefined
-    const args = node.getTypeArguments()
-    if (symbol.getName() === 'Record' && args.length === 2) return args[1]
-    if (!modifierAliases.has(symbol.getName()) || args[0] === undefined) return undefined
-    node = args[0]
+    if (!Node.isTypeReference(node) || !symbol) return undefined
+    const args = node.getTypeArguments().map((arg) => substitute(unwrap(arg), parameters))
+    if (isLib(symbol)) {
+      const [first, second] = args
+      if (symbol.getName() === 'Record' && first && second) return { keys: first, value: second }
+      if (symbol.getName() === 'Pick' && second) return { keys: second }
+      if (!modifierAliases.has(symbol.getName()) || first === undefined) return undefined
+      node = first
+      continue
+    }
+    const declaration = aliasDeclaration(symbol)
+    const body = declaration?.getTypeNode()
+    if (!declaration || !body) return undefined
+    parameters = new Map(declaration.getTypeParameters().flatMap((parameter, index) => {
+      const arg = args[index] ?? parameter.getDefault()
+      return arg ? [[parameter.getName(), arg] as const] : []
+    }))
+    node = body
   }
   return undefined
 }

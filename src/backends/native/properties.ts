@@ -6,7 +6,7 @@ import type { Docs, MemberKind, PropertyView } from '../../schema/view.js'
 import type { NativeChecker } from './checker.js'
 import type { NativeTypeView } from './type-view.js'
 import { readsThroughValue } from '../../schema/written-rules.js'
-import { declaredTypeNode, literalMemberTypeNode, writtenRecordValue, writtenTypeArgument, type TypeNodeLike } from './written-nodes.js'
+import { declaredTypeNode, literalMemberTypeNode, writtenTypeArgument, type TypeNodeLike } from './written-nodes.js'
 
 /** The property symbols of an object type and their types, index for index. */
 export interface FetchedProperties {
@@ -97,16 +97,17 @@ function visibility(checker: NativeChecker, symbol: NativeSymbol, node: MemberDe
 }
 
 /**
- * Properties as written at the type's own written node `owner`: the members of a `Record<K, V>`,
- * which have no declaration, as written at `V` (see `writtenRecordValue`); a member declared as a
- * type parameter of its interface or class as the argument written for it (`Box<Alias>`, see
- * `writtenTypeArgument`). Undefined when nothing changes.
+ * Properties as written at the type's own written node `owner`: the members of a `Record<K, V>` or
+ * mapped type, which have no declaration or one whose type node writes something else, as written
+ * at `V` (`recordValue`, see `writtenMapping`); a member declared as a type parameter of its
+ * interface or class as the argument written for it (`Box<Alias>`, see `writtenTypeArgument`).
+ * Undefined when nothing changes.
  */
-export function asWrittenAt(checker: NativeChecker, views: readonly PropertyView<Node>[], owner: TypeNodeLike): PropertyView<Node>[] | undefined {
-  const recordValue = writtenRecordValue(checker.written, owner, (symbol) => checker.isLibSymbol(symbol))
+export function asWrittenAt(checker: NativeChecker, views: readonly PropertyView<Node>[], owner: TypeNodeLike | undefined, recordValue: TypeNodeLike | undefined): PropertyView<Node>[] | undefined {
   const written = views.map((view) => {
-    if (view.node === undefined) return recordValue
-    return documentedArgument(checker, view.node, owner)
+    const argument = view.node !== undefined && owner !== undefined ? documentedArgument(checker, view.node, owner) : undefined
+    // A member whose declared node writes its type keeps it (`Partial<Service>`); any other may be written as the mapped value.
+    return argument ?? (view.type.origin === undefined ? recordValue : undefined)
   })
   if (written.every((node) => node === undefined)) return undefined
   checker.typesAtNodes(written.filter((node): node is TypeNodeLike => node !== undefined))

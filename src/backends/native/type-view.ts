@@ -1,10 +1,10 @@
 import type { Node } from 'typescript/unstable/ast'
 import type { Type } from 'typescript/unstable/sync'
-import type { Docs, NamedInfo, PropertyView, TupleElementView, TypeKind, TypeView, WrittenDerivation } from '../../schema/view.js'
+import type { Docs, NamedInfo, PropertyView, TupleElementView, TypeKind, TypeView, WrittenDerivation, WrittenKeys, WrittenMapping } from '../../schema/view.js'
 import { enumInitializerValue } from '../../schema/written-rules.js'
 import type { NativeChecker } from './checker.js'
 import { asWrittenAt, documentedArgument } from './properties.js'
-import { namedDeclarations, unwrap, writtenDerivation, writtenElement, writtenRecordValue, writtenTupleElements, writtenTupleLabels, writtenUnion, type TypeNodeLike } from './written-nodes.js'
+import { namedDeclarations, unwrap, writtenDerivation, writtenElement, writtenMapping, writtenTupleElements, writtenTupleLabels, writtenUnion, type TypeNodeLike } from './written-nodes.js'
 
 const asyncIterables = new Set(['AsyncIterable', 'AsyncIterableIterator', 'AsyncGenerator'])
 const promises = new Set(['Promise', 'PromiseLike'])
@@ -74,8 +74,9 @@ export class NativeTypeView implements TypeView<Node> {
 
   properties(): PropertyView<Node>[] {
     const properties = this.checker.properties(this.type)
-    if (this.written === undefined) return properties
-    return (this.cachedProperties ??= asWrittenAt(this.checker, properties, this.written) ?? properties)
+    const recordValue = this.recordValueNode()
+    if (this.written === undefined && recordValue === undefined) return properties
+    return (this.cachedProperties ??= asWrittenAt(this.checker, properties, this.written, recordValue) ?? properties)
   }
 
   indexType(): TypeView<Node> | undefined {
@@ -84,13 +85,32 @@ export class NativeTypeView implements TypeView<Node> {
   }
 
   readsArguments(): boolean {
-    const { written } = this
-    return written !== undefined && this.checker.properties(this.type).some((property) => property.node !== undefined && documentedArgument(this.checker, property.node, written) !== undefined)
+    const { written, checker } = this
+    if (written === undefined) return false
+    // A generic alias of a mapped type (`PerKey<ReplicaCount>`) writes its members as the argument its value names.
+    const value = this.recordValueNode()
+    const [type] = value ? checker.typesAtNodes([value]) : []
+    if (value !== undefined && type !== undefined && checker.view(type, value).writtenDocs().length > 0) return true
+    return checker.properties(this.type).some((property) => property.node !== undefined && documentedArgument(checker, property.node, written) !== undefined)
   }
 
-  /** The `V` of the `Record<K, V>` this view is written as (see `writtenRecordValue`). */
+  /** The `V` of the `Record<K, V>` or mapped type this view is written as (see `writtenMapping`). */
   private recordValueNode(): TypeNodeLike | undefined {
-    return this.written && writtenRecordValue(this.checker.written, this.written, (symbol) => this.checker.isLibSymbol(symbol))
+    return this.mapping()?.value
+  }
+
+  writtenKeys(): WrittenKeys<Node> | undefined {
+    const { keys, keysOf, rename } = this.mapping() ?? {}
+    const [type, ofType] = keys ? this.checker.typesAtNodes(keysOf ? [keys, keysOf] : [keys]) : []
+    return keys && type && { keys: this.checker.view(type, keys), ...(keysOf && ofType && { of: this.checker.view(ofType, keysOf) }), ...(rename && { rename }) }
+  }
+
+  /** The mapped type this view is written as: from its written node, else from its own user alias's declaration. */
+  private mapping(): WrittenMapping<TypeNodeLike> | undefined {
+    const { checker } = this
+    const alias = checker.aliasSymbolOf(this.type)
+    const start = this.written ?? (alias && !checker.isLibSymbol(alias) ? checker.aliasTypeNode(this.type) : undefined)
+    return start && writtenMapping(checker.written, start, (symbol) => checker.isLibSymbol(symbol))
   }
 
   writtenMembers(): TypeView<Node>[] | undefined {
@@ -216,6 +236,7 @@ export class AwaitedUnionView implements TypeView<Node> {
   indexType = (): undefined => undefined
   writtenMembers = (): undefined => undefined
   writtenDerivation = (): undefined => undefined
+  writtenKeys = (): undefined => undefined
   writtenDocs = (): Docs<Node>[] => []
   readsArguments = (): boolean => false
   templateParts = (): { texts: string[]; holes: TypeKind[] } => ({ texts: [], holes: [] })

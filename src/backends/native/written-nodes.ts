@@ -1,6 +1,7 @@
 import type { Node } from 'typescript/unstable/ast'
 import type { Symbol as NativeSymbol, Type } from 'typescript/unstable/sync'
-import { filteringAliases, modifierAliases } from '../../schema/written-rules.js'
+import { filteringAliases, modifierAliases, renameParts, type RenameNode } from '../../schema/written-rules.js'
+import type { WrittenMapping } from '../../schema/view.js'
 import type { NativeModules } from './load.js'
 
 /**
@@ -24,6 +25,8 @@ export interface TypeNodeLike extends Node {
   readonly elementType?: TypeNodeLike
   readonly elements?: readonly TypeNodeLike[]
   readonly dotDotDotToken?: Node
+  readonly typeParameter?: Node & { readonly name: Node & { readonly text: string }; readonly constraint?: TypeNodeLike }
+  readonly nameType?: TypeNodeLike
 }
 
 /** What the readers ask of the checker. */
@@ -265,17 +268,42 @@ export function writtenTupleLabels(context: WrittenContext, start: TypeNodeLike)
   return undefined
 }
 
-/** The value node of a written `Record<K, V>` (see the ts-morph side's `writtenRecordValue`). */
-export function writtenRecordValue(context: WrittenContext, start: TypeNodeLike, isLib: (symbol: NativeSymbol) => boolean): TypeNodeLike | undefined {
+/** The mapped type a written node stands for (see the ts-morph side's `writtenMapping`). */
+export function writtenMapping(context: WrittenContext, start: TypeNodeLike, isLib: (symbol: NativeSymbol) => boolean): WrittenMapping<TypeNodeLike> | undefined {
+  const k = context.kinds
   let node = start
+  let parameters = new Map<string, TypeNodeLike>()
+  const written = (at: TypeNodeLike) => substitute(context, unwrap(context, at), parameters)
   for (let step = 0; step < maxSteps; step++) {
-    node = unwrap(context, node)
-    const symbol = node.kind === context.kinds.TypeReference ? context.referencedSymbol(node) : undefined
-    if (!symbol || !isLib(symbol)) return undefined
-    const args = node.typeArguments ?? []
-    if (symbol.name === 'Record' && args.length === 2) return args[1]
-    if (!modifierAliases.has(symbol.name) || args[0] === undefined) return undefined
-    node = args[0]
+    node = written(node)
+    if (node.kind === k.MappedType) {
+      const parameter = node.typeParameter?.name.text ?? ''
+      const rename = node.nameType && renameParts(node.nameType as unknown as RenameNode, parameter, k)
+      const keys = node.nameType === undefined || rename !== undefined ? node.typeParameter?.constraint : undefined
+      const operand = keys && unwrap(context, keys)
+      const keysOf = operand?.kind === k.TypeOperator && operand.operator === k.KeyOfKeyword && operand.type ? written(operand.type) : undefined
+      return { ...(keys && { keys: written(keys) }), ...(keysOf && { keysOf }), ...(rename && { rename }), ...(node.type && { value: written(node.type) }) }
+    }
+    const symbol = node.kind === k.TypeReference ? context.referencedSymbol(node) : undefined
+    if (!symbol) return undefined
+    const args = (node.typeArguments ?? []).map(written)
+    if (isLib(symbol)) {
+      const [first, second] = args
+      if (symbol.name === 'Record' && first && second) return { keys: first, value: second }
+      if (symbol.name === 'Pick' && second) return { keys: second }
+      if (!modifierAliases.has(symbol.name) || first === undefined) return undefined
+      node = first
+      continue
+    }
+    const declaration = aliasDeclaration(context, symbol)
+    if (!declaration?.type) return undefined
+    parameters = new Map(
+      (declaration.typeParameters ?? []).flatMap((parameter, index) => {
+        const arg = args[index] ?? parameter.defaultType
+        return arg ? [[parameter.name.text, arg] as const] : []
+      }),
+    )
+    node = declaration.type
   }
   return undefined
 }

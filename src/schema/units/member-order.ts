@@ -1,6 +1,7 @@
 import { compare } from '../order.js'
 import { orderedProperties } from '../property-order.js'
-import type { TypeView } from '../view.js'
+import type { PropertyView, TypeView } from '../view.js'
+import { renamedKey } from '../written-rules.js'
 import type { LiteralValue } from './literal.js'
 
 const grouping = new Set(['union', 'enum', 'boolean'])
@@ -46,7 +47,50 @@ function derivedLiterals<N>(view: TypeView<N>): (string | number | boolean)[] {
   if (derivation === undefined) return []
   const { operator, of } = derivation
   if (operator === 'element') return of.kind === 'tuple' ? of.tupleElements().flatMap(({ type }) => type.literal() ?? []) : []
-  return orderedProperties(of).flatMap(({ name }) => (name !== '' && String(Number(name)) === name ? [name, Number(name)] : [name]))
+  return writtenProperties(of).flatMap(({ name }) => (name !== '' && String(Number(name)) === name ? [name, Number(name)] : [name]))
+}
+
+/**
+ * The properties of an object type in the order the source writes them (see `orderedProperties`),
+ * a mapped type's in the order of its written keys: `Record<Region, V>`, `Pick<T, 'b' | 'a'>` and
+ * `{ [K in 'b' | 'a']: V }` list their members as the key union is written, through aliases,
+ * `keyof T` (T's order) and enums (declaration order).
+ */
+export function writtenProperties<N>(type: TypeView<N>): PropertyView<N>[] {
+  return withRenamedSources(type, orderedProperties(type, writtenKeyNames))
+}
+
+/**
+ * The members of `{ [K in keyof T as N]: … }` with the JSDoc, declaration and (where the type is
+ * the same) the written type of the member of T each is renamed from: the checkers link no
+ * declaration to a renamed member, so without this its description and constraints were lost.
+ */
+function withRenamedSources<N>(type: TypeView<N>, properties: PropertyView<N>[]): PropertyView<N>[] {
+  const written = type.kind === 'object' ? type.writtenKeys() : undefined
+  if (written?.rename === undefined || written.of === undefined) return properties
+  const { rename } = written
+  const sources = new Map(writtenProperties(written.of).map((source) => [renamedKey(source.name, rename), source]))
+  return properties.map((property) => {
+    const source = property.node === undefined ? sources.get(property.name) : undefined
+    if (source === undefined) return property
+    const { docs, node } = source
+    return { ...property, docs, node, ...(source.type.id === property.type.id && { type: source.type }) }
+  })
+}
+
+/** The key names a mapped type's written keys give, in written order; undefined when its keys are not written. */
+function writtenKeyNames<N>(type: TypeView<N>): string[] | undefined {
+  const written = type.kind === 'object' ? type.writtenKeys() : undefined
+  if (written === undefined) return undefined
+  const { keys, of, rename } = written
+  // `keyof T`: T's members in their order.
+  if (of !== undefined) return writtenProperties(of).map(({ name }) => (rename === undefined ? name : renamedKey(name, rename)))
+  const members = grouping.has(keys.kind) ? orderedMembers(keys) : [keys]
+  return members.flatMap((member) => {
+    const value = member.kind === 'literal' || member.kind === 'enum' ? member.literal() : undefined
+    if (typeof value !== 'string' && typeof value !== 'number') return []
+    return [rename === undefined ? String(value) : renamedKey(String(value), rename)]
+  })
 }
 
 /** Declared members (enum members, interfaces) by place of declaration, then the rest by kind and value. */

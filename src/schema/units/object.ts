@@ -3,7 +3,7 @@ import type { UnitContext } from '../context.js'
 import type { Ir } from '../ir.js'
 import { parseLiteral } from '../jsdoc-values.js'
 import type { PropertyView, TypeView } from '../view.js'
-import { orderedProperties } from '../property-order.js'
+import { writtenProperties } from './member-order.js'
 import { additionalProperties } from './record.js'
 
 /** How an object's members are read. */
@@ -25,7 +25,7 @@ export interface ObjectOptions<N> {
 export function objectUnit<N>(type: TypeView<N>, context: UnitContext<N>, options: ObjectOptions<N> = {}): Ir<N> {
   const properties: [string, Ir<N>][] = []
   const required: string[] = []
-  for (const property of orderedProperties(type)) {
+  for (const property of writtenProperties(type)) {
     if (options.skip?.(property)) continue
     if (property.type.kind === 'never') {
       // A required member that can hold no value leaves no object at all, as TypeScript has it
