@@ -2,11 +2,11 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { Ajv } from 'ajv'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createCatalogBuilder, type BuildResult } from '../../src/analyze/index.js'
+import type { BuildResult } from '../../src/analyze/index.js'
 import type { CheckerName } from '../../src/analyze/backend.js'
 import { serializeCatalog } from '../../src/emit/catalog-json.js'
 import { tempProject } from '../reliability/temp-project.js'
-import { backendNames, linkTypeScript7, repoRoot } from './both-backends.js'
+import { backendNames, buildOnEachChecker, repoRoot } from './both-backends.js'
 
 // Issue 31 items 4 and 5 at build time, on both checkers: an enum-member default (a destructuring
 // default or a data class field's initialiser) is the member's value and is checked like
@@ -23,23 +23,14 @@ const records =
   "export const list = defineTool({\n  name: 'list',\n  execute({ size = Limit.High }: { /** @maximum 10 */ size?: number }) {\n    return size\n  },\n})\n\n" +
   "export const resize = defineTool({\n  name: 'resize',\n  execute(args: { width: `${number}px`; tag: `v${bigint}-${string}` }) {\n    return args\n  },\n})\n"
 
-let root = ''
-const builds = new Map<CheckerName, BuildResult>()
+let builds = new Map<CheckerName, BuildResult>()
 
 beforeAll(async () => {
-  root = tempProject({
+  const root = tempProject({
     'tools/records.ts': records,
     'tsconfig.json': JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, skipLibCheck: true }, include: ['tools'] }),
   })
-  linkTypeScript7(root)
-  for (const checker of backendNames) {
-    const builder = createCatalogBuilder({ tools: path.join(root, 'tools'), checker })
-    try {
-      builds.set(checker, builder.build())
-    } finally {
-      await builder.close()
-    }
-  }
+  builds = await buildOnEachChecker(root)
 }, 120_000)
 
 afterAll(() => builds.clear())
