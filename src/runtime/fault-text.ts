@@ -45,7 +45,8 @@ function startsWith(path: readonly (string | number)[], prefix: readonly (string
 /**
  * Renders a fault as `<path>: <reason>; expected <expected>; received <value>`, dropping absent
  * parts; the root is `(root)` (or `root`), a discriminated branch reads `items.0 (kind "discount"): code: …`,
- * and an undeclared key reads `ammount: not a declared key (did you mean amount?)`.
+ * an undeclared key reads `ammount: not a declared key (did you mean amount?)`, and a misspelt allowed
+ * string ends with the one it likely meant: `type: enum; expected one of ["A","CNAME"]; received "CNAM" (did you mean "CNAME"?)`.
  */
 export function formatFault(fault: ToolFault, root = ROOT_PATH): string {
   const where = pathText(fault, root)
@@ -55,6 +56,7 @@ export function formatFault(fault: ToolFault, root = ROOT_PATH): string {
   // A union's closest branch lists its faults next: the whole object or array sent there would only repeat them.
   const repeated = fault.closestBranch !== undefined && typeof fault.received === 'object' && fault.received !== null
   if (Object.hasOwn(fault, 'received') && !repeated) text += `; received ${receivedText(fault.received)}`
+  if (fault.meant !== undefined) text += ` (did you mean ${jsonText(fault.meant)}?)`
   return text
 }
 

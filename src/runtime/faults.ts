@@ -1,6 +1,8 @@
 import type { ErrorObject } from 'ajv'
 import type { Normaliser } from './normalise/normaliser.js'
 import { jsonText } from './fault-text.js'
+import { nearestName } from '../nearest-name.js'
+import { templateOfPattern } from './template-text.js'
 import type { ToolFault } from './types.js'
 
 type Params = Readonly<Record<string, unknown>>
@@ -89,7 +91,19 @@ function faultOf(error: ErrorObject, sent: unknown, copy: unknown, normaliser: N
   }
   const constraint = limitOf(error.keyword, params)
   const checked = receivedAt(copy, pointerPath(copy, error.instancePath)).received
-  return { path, reason: error.keyword, expected: expectationOf(error, params, checked), ...receivedAt(sent, path), ...constraint }
+  const received = receivedAt(sent, path)
+  // A pattern derived from a template literal type reads as that type, not as its regex.
+  const template = error.keyword === 'pattern' && normaliser !== undefined ? templateOfPattern(normaliser.parameters, params.pattern) : undefined
+  if (template !== undefined) return { path, reason: 'pattern', expected: `a string of the form \`${template}\``, ...received }
+  const allowed = error.keyword === 'enum' ? params.allowedValues : error.keyword === 'const' ? [params.allowedValue] : undefined
+  return { path, reason: error.keyword, expected: expectationOf(error, params, checked), ...received, ...constraint, ...meantOf(received.received, allowed) }
+}
+
+/** `{ meant }` with the allowed string a sent string most likely misspells (`"CNAM"` → `"CNAME"`), or nothing. */
+function meantOf(received: unknown, allowed: unknown): { meant?: string } {
+  if (typeof received !== 'string' || !Array.isArray(allowed)) return {}
+  const meant = nearestName(received, allowed.filter((value): value is string => typeof value === 'string'))
+  return meant === undefined || meant === received ? {} : { meant }
 }
 
 /** A discriminated union whose tag is missing or names no branch: located at the tag, naming the values expected. */
@@ -97,7 +111,7 @@ function discriminatorFault(params: Params, path: Path, values: readonly string[
   const tag = String(params.tag)
   const expected = `${values === undefined ? 'the tag of a branch' : `one of ${jsonText(values)}`} ${NO_BRANCH}`
   const received = receivedAt(sent, [...path, tag])
-  return { path: [...path, tag], reason: Object.hasOwn(received, 'received') ? 'anyOf' : 'required', expected, ...received }
+  return { path: [...path, tag], reason: Object.hasOwn(received, 'received') ? 'anyOf' : 'required', expected, ...received, ...meantOf(received.received, values) }
 }
 
 /** What the fault expects; `checked` is the value ajv refused (in the normalised copy). */
@@ -168,7 +182,7 @@ function pointerPath(data: unknown, pointer: string): Path {
 }
 
 /** `{ received }` with the value the caller sent at `path`, or nothing where the caller sent none. */
-function receivedAt(sent: unknown, path: Path): { received?: unknown } {
+export function receivedAt(sent: unknown, path: Path): { received?: unknown } {
   let value = sent
   for (const segment of path) {
     if (typeof value !== 'object' || value === null || !Object.hasOwn(value, segment)) return {}

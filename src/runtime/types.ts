@@ -128,6 +128,8 @@ export interface ToolFault {
   readonly branches?: readonly ToolFaultBranch[]
   /** For a union no branch takes: the branch (from 1) closest to the value, whose faults follow this one. */
   readonly closestBranch?: number
+  /** For a string the schema does not allow: the allowed value it most likely misspells (`"CNAM"` → `"CNAME"`). */
+  readonly meant?: string
 }
 
 /** A branch of a discriminated union that a fault lies in: the branch whose `tag` is `value`, `depth` segments down the fault's path. */

@@ -7,7 +7,7 @@ import { Normaliser } from './normalise/normaliser.js'
 import type { PatternEngine } from './normalise/pattern-engine.js'
 import { planValidation, type ValidationPlan } from './normalise/validation-plan.js'
 import { ToolError } from './tool-error.js'
-import { undeclaredKeyFaults, type UndeclaredKeys } from './normalise/undeclared.js'
+import { misspeltKeyFaults, undeclaredKeyFaults, type UndeclaredKeys } from './normalise/undeclared.js'
 import type { JsonSchema, ToolFault } from './types.js'
 
 /** A compiled argument validator: the shape shared by an ajv `ValidateFunction` and ajv standalone code. */
@@ -73,10 +73,17 @@ function normalisingParser(normaliser: Normaliser, validate: CompiledValidator):
   return (args, undeclared = 'drop') => {
     const { copy, unionErrors } = normaliser.decide(args)
     const valid = validate(copy) && unionErrors.length === 0
-    const strays = undeclared === 'refuse' ? undeclaredKeyFaults(args, copy, (path) => normaliser.declaredKeysAt(copy, path)) : []
-    if (!valid || strays.length > 0) refuse([...strays, ...(valid ? [] : faultsOf(validate.errors ?? [], args, copy, normaliser, unionErrors))])
-    if (!isPlainRecord(copy)) throw new ToolError('ARGUMENTS', 'Arguments did not parse')
-    return copy
+    const declaredAt = (path: readonly (string | number)[]): readonly string[] | undefined => normaliser.declaredKeysAt(copy, path)
+    const strays = undeclared === 'refuse' ? undeclaredKeyFaults(args, copy, declaredAt) : []
+    if (valid && strays.length === 0) {
+      if (!isPlainRecord(copy)) throw new ToolError('ARGUMENTS', 'Arguments did not parse')
+      return copy
+    }
+    const faults = valid ? [] : faultsOf(validate.errors ?? [], args, copy, normaliser, unionErrors)
+    // On every tool, a key that misspells a required one is named first: it is why the call fails.
+    const listed = new Set(strays.map((fault) => JSON.stringify(fault.path)))
+    const misspelt = misspeltKeyFaults(faults, args, declaredAt).filter((fault) => !listed.has(JSON.stringify(fault.path)))
+    refuse([...strays, ...misspelt, ...faults])
   }
 }
 

@@ -115,7 +115,8 @@ class TsMorphTypeView implements TypeView<Node> {
       .map((property) => {
         const node = property.getDeclarations()[0]
         const type = property.getTypeAtLocation(node ?? this.backend.at)
-        const initializer = node && (Node.isPropertyDeclaration(node) || Node.isParameterDeclaration(node)) ? node.getInitializer()?.getText() : undefined
+        const initializerNode = node && (Node.isPropertyDeclaration(node) || Node.isParameterDeclaration(node)) ? node.getInitializer() : undefined
+        const initializer = initializerNode?.getText()
         return {
           name: property.getName(),
           optional: property.isOptional(),
@@ -124,7 +125,7 @@ class TsMorphTypeView implements TypeView<Node> {
           node,
           member: memberKind(property),
           visibility: visibility(property, node),
-          ...(initializer !== undefined && { initializer }),
+          ...(initializer !== undefined && { initializer, initializerValue: () => this.view(initializerNode?.getType() as Type).literal() }),
         }
       })
   }

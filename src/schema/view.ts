@@ -59,6 +59,11 @@ export interface PropertyView<N> {
    * `public size = 3`), exactly as written; undefined when the declaration has none.
    */
   readonly initializer?: string
+  /**
+   * The value the checker gives an initialiser that is no literal but whose type is one literal
+   * (`type = RecordType.A` is `'A'`, a `const` its literal); asked only when called.
+   */
+  readonly initializerValue?: () => string | number | boolean | undefined
 }
 
 /** A union written as the keys (`keyof T`) or the elements (`T[number]`) of another type. */

@@ -1,14 +1,14 @@
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createCatalogBuilder, type BuildResult } from '../../src/analyze/index.js'
+import type { BuildResult } from '../../src/analyze/index.js'
 import type { CheckerName } from '../../src/analyze/backend.js'
 import { serializeCatalog } from '../../src/emit/catalog-json.js'
 import type { JsonSchema } from '../../src/runtime/types.js'
 import { writeOutDir } from '../../src/emit/write-out-dir.js'
 import type { LazyRegistry } from '../../src/index.js'
 import { tempProject } from '../reliability/temp-project.js'
-import { backendNames, linkTypeScript7 } from './both-backends.js'
+import { backendNames, buildOnEachChecker } from './both-backends.js'
 
 // Every annotation survives every operator: a generated project of one tool per (carrier, context)
 // pair, built once per checker. Each carrier writes a JSDoc block with a description no other
@@ -181,17 +181,11 @@ beforeAll(async () => {
     ...files,
     'tsconfig.json': JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, skipLibCheck: true }, include: ['tools'] }),
   })
-  linkTypeScript7(root)
-  for (const checker of backendNames) {
-    const builder = createCatalogBuilder({ tools: path.join(root, 'tools'), checker })
-    try {
-      builds.set(checker, builder.build())
-    } finally {
-      await builder.close()
-    }
+  for (const [checker, build] of await buildOnEachChecker(root)) {
+    builds.set(checker, build)
     // The registry a user gets: the catalog written out with precompiled validators, imported.
     const outDir = `out-${checker}`
-    await writeOutDir(builds.get(checker)?.catalog as never, { root, outDir })
+    await writeOutDir(build.catalog as never, { root, outDir })
     const { createRegistry } = (await import(pathToFileURL(path.join(root, outDir, 'registry.js')).href)) as { createRegistry(): LazyRegistry }
     registries.set(checker, createRegistry())
   }

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { BackendSetup, CheckerBackend, CheckerName } from '../../src/analyze/backend.js'
+import { createCatalogBuilder, type BuildResult } from '../../src/analyze/index.js'
 import { diagnosticAt } from '../../src/analyze/locate.js'
 import { ModuleReader } from '../../src/analyze/module-reader.js'
 import { openBackend } from '../../src/backends/select.js'
@@ -92,6 +93,21 @@ export function linkTypeScript7(folder: string): void {
     const target = path.join(folder, 'node_modules', name)
     if (!existsSync(target)) symlinkSync(path.join(repoRoot, 'node_modules', name), target, 'dir')
   }
+}
+
+/** Builds the tools of a temp project (TypeScript 7 linked in) once per checker, closing each builder. */
+export async function buildOnEachChecker(root: string): Promise<Map<CheckerName, BuildResult>> {
+  linkTypeScript7(root)
+  const builds = new Map<CheckerName, BuildResult>()
+  for (const checker of backendNames) {
+    const builder = createCatalogBuilder({ tools: path.join(root, 'tools'), checker })
+    try {
+      builds.set(checker, builder.build())
+    } finally {
+      await builder.close()
+    }
+  }
+  return builds
 }
 
 function platformPackages(): string[] {

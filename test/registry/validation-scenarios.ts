@@ -121,7 +121,60 @@ export const scenarios: readonly Scenario[] = [
     args: { repo: 'r', number: ' 42' },
     expected: { error: 'number: type; expected number; received " 42"' },
   },
+  ...deployScenarios(),
 ]
+
+/** A call the tool accepts, and the value its handler receives. */
+function accepts(title: string, tool: string, args: Scenario['args'], value: unknown): Scenario {
+  return { title, tool, args, expected: { value } }
+}
+
+/** A call the tool refuses, and the refusal's message. */
+function refuses(title: string, tool: string, args: Scenario['args'], error: string): Scenario {
+  return { title, tool, args, expected: { error } }
+}
+
+/** Issue 31 items 4 and 5 (tools/deploy.ts): defaults at run time, and faults a caller can act on. */
+function deployScenarios(): Scenario[] {
+  const rolling = { kind: 'rolling', maxUnavailable: 1 }
+  const replicas = { 'us-east-1': 2, 'eu-central-1': 3, 'ap-south-1': 1 }
+  const closest = "target: anyOf; expected a value of one of the union's 2 branches (none matches; closest: branch 1)"
+  return [
+    accepts('a default the registry fills gets its own nested defaults: strategy left out is the rolling branch with maxUnavailable 1', 'deploy', { service: 'web' }, { service: 'web', strategy: rolling }),
+    accepts("sending the strategy's default gives the same value as leaving it out", 'deploy', { service: 'web', strategy: { kind: 'rolling' } }, { service: 'web', strategy: rolling }),
+    accepts("an enum-member destructuring default is that member's value", 'add_record', { name: 'www' }, { name: 'www', type: 'A' }),
+    accepts("a data class field initialised with an enum member may be left out and gets that member's value", 'add_alias', { name: 'www' }, { name: 'www', type: 'CNAME' }),
+    refuses(
+      'on an ordinary tool, an undeclared key that misspells a missing required key is named first with did you mean',
+      'scale',
+      { service: 'web', replicas: { 'us-east-1': 2, 'eu-centrl-1': 3, 'ap-south-1': 1 } },
+      'replicas.eu-centrl-1: not a declared key (did you mean eu-central-1?)\nreplicas.eu-central-1: required; expected a value',
+    ),
+    accepts('an ordinary tool still drops an undeclared key when the rest is valid', 'scale', { service: 'web', replicas: { ...replicas, 'eu-centrl-1': 3 } }, { service: 'web', replicas }),
+    refuses('an undeclared key that is not why the call fails is not named in its refusal', 'scale', { service: 7, servce: 'web', replicas }, 'service: type; expected string; received 7'),
+    refuses(
+      'a misspelt discriminator key is named with the tag it misspells',
+      'deploy',
+      { service: 'web', strategy: { knd: 'rolling' } },
+      'strategy.knd: not a declared key (did you mean kind?)\nstrategy.kind: required; expected one of ["rolling","recreate"] (no union branch matches)',
+    ),
+    refuses(
+      'a misspelt discriminator value gets did you mean',
+      'deploy',
+      { service: 'web', strategy: { kind: 'rollng' } },
+      'strategy.kind: anyOf; expected one of ["rolling","recreate"] (no union branch matches); received "rollng" (did you mean "rolling"?)',
+    ),
+    refuses('a misspelt enum value gets did you mean', 'add_record', { name: 'www', type: 'CNAM' }, 'type: enum; expected one of ["A","AAAA","CNAME"]; received "CNAM" (did you mean "CNAME"?)'),
+    refuses('a template literal type reads as its template, not as the regex behind it', 'resize', { width: '12em' }, 'width: pattern; expected a string of the form `${number}px`; received "12em"'),
+    refuses('a union no branch takes names the closest branch and its faults', 'resize', { width: '12px', target: { host: 'db', port: 'x' } }, `${closest}\ntarget.port: type; expected number; received "x"`),
+    refuses(
+      'inside a union no branch takes, a key misspelling a required one of the closest branch is named',
+      'resize',
+      { width: '12px', target: { hst: 'db', port: 5432 } },
+      `target.hst: not a declared key (did you mean host?)\n${closest}\ntarget.host: required; expected a value`,
+    ),
+  ]
+}
 
 /** A temp project outside the repository holding `fixtures/validation`, with `toolcat` installed as a link to this checkout. */
 export function validationProject(): string {

@@ -47,6 +47,18 @@ describe('the order at the boundary: envelope, arguments, confirmation, handler'
     expect(entered).toEqual([])
   })
 
+  test('a key misspelling a missing required one is named once on a consequential tool and on any other, lazy or not', async () => {
+    const { tools, confirm } = consequential()
+    const expected = 'rep: not a declared key (did you mean repo?)\nrepo: required; expected a value'
+    expect(await tools.execute({ id: 'c4', name: 'delete_repo', arguments: { rep: 'octo/cat' } }, { confirm })).toMatchObject({ success: false, error: expected })
+    const other = createToolManager()
+    other.add(createTool({ name: 'read_repo', contract: repoSchema, execute: (args) => args }))
+    expect(await other.execute({ id: 'r', name: 'read_repo', arguments: { rep: 'octo/cat' } })).toMatchObject({ success: false, error: expected })
+    const lazy = createLazyRegistry([{ definition: { name: 'read_repo', parameters: repoSchema }, load: async () => ({ handler: (args: unknown) => args }) }], { compile: compileSchema })
+    const refused = await lazy.call('read_repo', { rep: 'octo/cat', forse: true } as never)
+    expect(refused).toMatchObject({ success: false, error: expected })
+  })
+
   test('any other tool drops an undeclared key, as the seed says', async () => {
     const entered: unknown[] = []
     const tools = createToolManager()

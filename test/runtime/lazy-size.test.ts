@@ -20,13 +20,15 @@ interface Figures {
  * lazy tools as class instances and the schema table's token dictionary, 10.9 kB (4.4 kB).
  * Issue 32's linear-time union decision (the normaliser picks each union's branch with a memo,
  * and reports the closest branch) moved that work from ajv into the call path: 49.1 kB for everything.
+ * Issue 31's call-path messages (a misspelt required key, enum value or tag named with "did you
+ * mean", a template literal type read back from the schema) and nested defaults: 50.7 kB.
  * The budgets leave room for small changes, not for call-path code moving into the listing path.
  */
 test('the listing path of toolcat/lazy stays within its size budget and loads no call-path module', async () => {
   const { listing, all } = (await lazySize()) as { listing: Figures; all: Figures }
   expect(listing.minified).toBeLessThanOrEqual(11_500)
   expect(listing.minifiedGzip).toBeLessThanOrEqual(4_700)
-  expect(all.minified).toBeLessThanOrEqual(50_500)
+  expect(all.minified).toBeLessThanOrEqual(51_200)
   const callPath = (modules: readonly string[]): string[] => modules.filter((module) => /^normalise\/|^validation\.js|^faults\.js|^lazy\/lazy-call\.js/.test(module))
   expect(callPath(listing.modules)).toEqual([])
   // Searching and the search facade's dispatch load with the first search, too.

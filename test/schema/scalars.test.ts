@@ -67,9 +67,14 @@ describe('primitives, literals, enums and template literals', () => {
     expect(schema).toEqual({
       type: 'object',
       properties: {
-        id: { type: 'string', pattern: '^user--?\\d+(?:\\.\\d+)?(?:[eE][+-]?\\d+)?$' },
-        route: { type: 'string', pattern: '^\\/[\\s\\S]*$' },
-        size: { anyOf: [{ type: 'string', pattern: '^m:-?\\d+$' }, { type: 'string', pattern: '^s:-?\\d+$' }] },
+        id: { type: 'string', pattern: '^user--?\\d+(?:\\.\\d+)?(?:[eE][+-]?\\d+)?$', $comment: 'template literal type `user-${number}`' },
+        route: { type: 'string', pattern: '^\\/[\\s\\S]*$', $comment: 'template literal type `/${string}`' },
+        size: {
+          anyOf: [
+            { type: 'string', pattern: '^m:-?\\d+$', $comment: 'template literal type `m:${bigint}`' },
+            { type: 'string', pattern: '^s:-?\\d+$', $comment: 'template literal type `s:${bigint}`' },
+          ],
+        },
       },
       required: ['id', 'route', 'size'],
       additionalProperties: false,

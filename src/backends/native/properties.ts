@@ -37,7 +37,8 @@ export function propertyViews(checker: NativeChecker, owner: Type, { symbols, ty
     if (type === undefined) throw new Error(`toolcat: the native checker has no type for property ${symbol.name}`)
     const node = nodes[index]
     let docs: Docs<Node> | undefined
-    const initializer = node && isFieldOrParameter(checker, node) ? node.initializer?.getText() : undefined
+    const initializerNode = node && isFieldOrParameter(checker, node) ? node.initializer : undefined
+    const initializer = initializerNode?.getText()
     const optional = (symbol.flags & checker.modules.sync.SymbolFlags.Optional) !== 0
     return {
       name: memberName(symbol),
@@ -49,13 +50,21 @@ export function propertyViews(checker: NativeChecker, owner: Type, { symbols, ty
       node,
       member: memberKind(checker, symbol),
       visibility: visibility(checker, symbol, node),
-      ...(initializer !== undefined && { initializer }),
+      ...(initializer !== undefined && { initializer, initializerValue: () => initializedValue(checker, initializerNode) }),
     }
   })
   const { ObjectFlags } = checker.modules.sync
   if ((((owner as { objectFlags?: number }).objectFlags ?? 0) & ObjectFlags.Mapped) !== 0) return sourceOrderedMembers(views, ({ node }) => nativePosition(node))
   const literal = spreadLiteral(checker, owner)
   return literal ? literalOrderedMembers(views, literal, ({ node }) => nativePosition(node)) : views
+}
+
+/** The literal value of the type the checker gives an initialiser (an enum member, a `const`), if it is one literal. */
+function initializedValue(checker: NativeChecker, initializer: Node | undefined): string | number | boolean | undefined {
+  const [type] = initializer ? checker.typesAtNodes([initializer]) : []
+  if (type === undefined) return undefined
+  const view = checker.view(type)
+  return view.kind === 'literal' || view.kind === 'enum' ? view.literal() : undefined
 }
 
 /**

@@ -81,6 +81,11 @@ export class Normaliser {
     this.#patterns = patterns
   }
 
+  /** The parameter schema this normaliser walks. */
+  get parameters(): JsonSchema {
+    return this.#parameters
+  }
+
   /** The normalised copy of `value` under the whole parameter schema; the caller's objects are never shared. */
   normalise(value: unknown): unknown {
     return this.decide(value).copy
@@ -302,7 +307,20 @@ export class Normaliser {
       setKey(copy, key, this.#apply(member, item, coerce, depth + 1))
       this.#path.pop()
     }
-    for (const [key, fallback] of shape.defaults) if (!Object.hasOwn(copy, key)) setKey(copy, key, copyJson(fallback))
+    // A default is normalised where it lands, as if the caller had sent it: its own nested defaults
+    // are filled too (`strategy = { kind: 'rolling' }` gets its branch's `maxUnavailable`). A fresh
+    // copy each time, so no two places of the result share an object.
+    for (const [key, fallback] of shape.defaults) {
+      if (Object.hasOwn(copy, key)) continue
+      const member = this.#member(place, key)
+      if (member === undefined) {
+        setKey(copy, key, copyJson(fallback))
+        continue
+      }
+      this.#path.push(key)
+      setKey(copy, key, this.#apply(member, copyJson(fallback), coerce, depth + 1))
+      this.#path.pop()
+    }
     return copy
   }
 

@@ -52,9 +52,16 @@ export function objectUnit<N>(type: TypeView<N>, context: UnitContext<N>, option
   }
 }
 
-/** The value a field's initialiser spells, when it is a literal (`limit = 10`): such a field may be omitted. */
+/**
+ * The value a field's initialiser gives, when it is a literal (`limit = 10`) or an expression whose
+ * type is one literal (`type = RecordType.A`, a `const`): such a field may be omitted.
+ */
 function literalInitializer<N>(property: PropertyView<N>): ReturnType<typeof parseLiteral> {
-  return property.initializer === undefined ? { found: false } : parseLiteral(property.initializer)
+  if (property.initializer === undefined) return { found: false }
+  const written = parseLiteral(property.initializer)
+  if (written.found) return written
+  const value = property.initializerValue?.()
+  return value === undefined ? written : { found: true, value }
 }
 
 /** A literal initialiser is the field's default, unless its JSDoc gives one (the field may be omitted either way). */

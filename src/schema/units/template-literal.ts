@@ -1,5 +1,6 @@
 import type { Unit } from '../context.js'
 import type { TypeKind } from '../view.js'
+import { templateComment } from '../../runtime/template-text.js'
 
 const holePatterns: Partial<Record<TypeKind, string>> = {
   number: '-?\\d+(?:\\.\\d+)?(?:[eE][+-]?\\d+)?',
@@ -14,7 +15,14 @@ export const templateLiteralUnit: Unit = (type) => {
     // `${string}` holds any string, line breaks too (`.` matches none).
     return escapeRegExp(text) + (hole === undefined ? '' : (holePatterns[hole] ?? '[\\s\\S]*'))
   })
-  return { type: 'string', pattern: `^${body.join('')}$` }
+  // The type's text rides along for faults, which say `${number}px` rather than the regex behind it.
+  const template = texts.map((text, index) => text.replaceAll('`', '\\`').replaceAll('${', '\\${') + (holes[index] === undefined ? '' : `\${${holeType(holes[index])}}`)).join('')
+  return { type: 'string', pattern: `^${body.join('')}$`, $comment: templateComment(template) }
+}
+
+/** The type a hole's pattern admits, as TypeScript writes it: a hole of any other kind holds any string. */
+function holeType(kind: TypeKind | undefined): string {
+  return kind === 'number' || kind === 'bigint' ? kind : 'string'
 }
 
 function escapeRegExp(text: string): string {
