@@ -67,9 +67,9 @@ describe('primitives, literals, enums and template literals', () => {
     expect(schema).toEqual({
       type: 'object',
       properties: {
-        id: { type: 'string', pattern: '^user--?\\d+(?:\\.\\d+)?(?:[eE][+-]?\\d+)?$' },
+        id: { type: 'string', pattern: '^user-(?:\\s+|\\s*(?:[+-]?(?:\\d+\\.?\\d*|\\.\\d+)(?:[eE][+-]?\\d+)?|0[xX][\\da-fA-F]+|0[bB][01]+|0[oO][0-7]+)\\s*)$' },
         route: { type: 'string', pattern: '^\\/[\\s\\S]*$' },
-        size: { anyOf: [{ type: 'string', pattern: '^m:-?\\d+$' }, { type: 'string', pattern: '^s:-?\\d+$' }] },
+        size: { anyOf: [{ type: 'string', pattern: '^m:-?(?:0|[1-9]\\d*|0[xX][\\da-fA-F]+|0[bB][01]+|0[oO][0-7]+)$' }, { type: 'string', pattern: '^s:-?(?:0|[1-9]\\d*|0[xX][\\da-fA-F]+|0[bB][01]+|0[oO][0-7]+)$' }] },
       },
       required: ['id', 'route', 'size'],
       additionalProperties: false,
