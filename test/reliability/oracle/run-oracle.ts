@@ -39,6 +39,8 @@ export interface OracleRun {
   readonly buildProblems: readonly string[]
   /** Samples TypeScript itself refused to declare (a grammar bug, not toolcat's): left out. */
   readonly skipped: readonly string[]
+  /** Seconds each phase took: building the catalog, writing the out dir, calling the registry, TypeScript's check. */
+  readonly seconds: { readonly build: number; readonly outDir: number; readonly calls: number; readonly typescript: number }
 }
 
 /** The TypeScript 7 compiler the oracle asks. */
@@ -64,6 +66,7 @@ export async function runOracle(samples: readonly Sample[], checker: CheckerName
 }
 
 async function runIn(root: string, samples: readonly Sample[], checker: CheckerName): Promise<OracleRun> {
+  const clock = stopwatch()
   writeProject(root, samples)
   const builder = createCatalogBuilder({ root, tools: 'tools', checker })
   let built
@@ -84,7 +87,9 @@ async function runIn(root: string, samples: readonly Sample[], checker: CheckerN
     .map((diagnostic) => `${diagnostic.severity} ${diagnostic.code} ${path.basename(diagnostic.file ?? '')}:${diagnostic.line ?? ''} ${diagnostic.message}`)
   const tools = new Map(built.catalog.tools.map((tool) => [tool.name, tool]))
   const open = { type: 'object', properties: { v: {} }, required: ['v'] }
+  const build = clock()
   await writeOutDir(built.catalog, { root, outDir: 'out' })
+  const outDir = clock()
   const { createRegistry } = (await import(pathToFileURL(path.join(root, 'out/registry.js')).href)) as { createRegistry(): LazyRegistry }
   const registry = createRegistry()
 
@@ -122,7 +127,9 @@ async function runIn(root: string, samples: readonly Sample[], checker: CheckerN
       pairs.push(program.pair(index, value, precompiled, runtime))
     }
   }
+  const calls = clock()
   const answers = program.check(root, samples)
+  const typescript = clock()
   const disagreements: Disagreement[] = []
   let count = 0
   for (const pair of pairs) {
@@ -134,7 +141,18 @@ async function runIn(root: string, samples: readonly Sample[], checker: CheckerN
       disagreements.push({ sample: pair.sample, type, declarations, value: pair.value, ...problem })
     }
   }
-  return { pairs: count, disagreements, buildProblems, skipped: answers.refusals }
+  return { pairs: count, disagreements, buildProblems, skipped: answers.refusals, seconds: { build, outDir, calls, typescript } }
+}
+
+/** Seconds since the last call (or since it was made), to a tenth. */
+function stopwatch(): () => number {
+  let last = performance.now()
+  return () => {
+    const now = performance.now()
+    const seconds = Math.round((now - last) / 100) / 10
+    last = now
+    return seconds
+  }
 }
 
 function writeProject(root: string, samples: readonly Sample[]): void {
