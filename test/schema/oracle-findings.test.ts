@@ -42,6 +42,9 @@ describe('the schema holds what TypeScript holds', () => {
     const { schema } = derived('brandedSharedKey')
     // TypeScript assigns `{ x: 'ok', y: 'ok' }` and refuses `{ y: null }`, `{ y: {} }` and `{ y: 'no' }`.
     expectValidation(schema, [{ x: 'ok', y: 'ok' }], [{ x: 'ok', y: null }, { x: 'ok', y: {} }, { x: 'ok', y: 'no' }, { x: {}, y: 'ok' }])
+    // With an object type that requires a key, TypeScript's `'ok' & { kind: 'line' }` holds no value (a string has no `kind`).
+    const required = derived('requiredSharedKey').schema
+    expectValidation(required, [{}], [{ z: 'ok' }, { z: { kind: 'line' } }, { z: null }])
   })
 
   test('a key several intersection members declare holds every member\'s type, not only the first one\'s', () => {
