@@ -122,6 +122,16 @@ describe('unions without a discriminator', () => {
     expect(await parse(changes, { changes: { client: 'ios' } })).toEqual({ parsed: { changes: {} } })
   })
 
+  test("a branch of optional keys only does not take a value by dropping a key another branch declares (TypeScript's weak type check)", async () => {
+    // `{ note?: string } | { size: number }`: TypeScript refuses `{ size: 'x' }` (no key in common with the first, a wrong size for the second).
+    const schema = object({ v: { anyOf: [object({ note: { type: 'string' } }), object({ size: { type: 'number' } }, { required: ['size'] })] } })
+    expect(await parse(schema, { v: { size: 'x' } })).toMatchObject({ message: expect.stringContaining('v: anyOf') })
+    expect(await parse(schema, { v: { size: 'x', zz: 1 } })).toMatchObject({ message: expect.stringContaining('v: anyOf') })
+    // Keys no branch declares are dropped as anywhere else; a key the branch keeps makes it fit.
+    expect(await parse(schema, { v: { zz: 1 } })).toEqual({ parsed: { v: {} } })
+    expect(await parse(schema, { v: { note: 'n', size: 'x' } })).toEqual({ parsed: { v: { note: 'n' } } })
+  })
+
   test('a value no branch takes is one fault for the union naming its closest branch, then that branch\'s faults alone', async () => {
     const refused = (await parse(owner, { owner: { email: 'e' } })) as { message: string; faults: readonly ToolFault[] }
     expect(refused.message).toBe("owner: anyOf; expected a value of one of the union's 2 branches (none matches; closest: branch 2)\nowner.id: required; expected a value")

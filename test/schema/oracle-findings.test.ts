@@ -38,6 +38,15 @@ describe('the schema holds what TypeScript holds', () => {
     expectValidation(schema, [{ none: [], rest: [1, 2], labelled: ['a'] }, { none: [], rest: [], labelled: [] }], [{ none: [1], rest: [], labelled: [] }, { none: [], rest: ['a'], labelled: [] }])
   })
 
+  test('a key one intersection member declares as an object and another as a string literal holds the string, as TypeScript has it', () => {
+    const { schema } = derived('brandedSharedKey')
+    // TypeScript assigns `{ x: 'ok', y: 'ok' }` and refuses `{ y: null }`, `{ y: {} }` and `{ y: 'no' }`.
+    expectValidation(schema, [{ x: 'ok', y: 'ok' }], [{ x: 'ok', y: null }, { x: 'ok', y: {} }, { x: 'ok', y: 'no' }, { x: {}, y: 'ok' }])
+    // With an object type that requires a key, TypeScript's `'ok' & { kind: 'line' }` holds no value (a string has no `kind`).
+    const required = derived('requiredSharedKey').schema
+    expectValidation(required, [{}], [{ z: 'ok' }, { z: { kind: 'line' } }, { z: null }])
+  })
+
   test('a key several intersection members declare holds every member\'s type, not only the first one\'s', () => {
     const { schema } = derived('sharedKey')
     expectValidation(schema, [{ narrowed: { kind: 'a' } }], [{ narrowed: { kind: 'c' } }, { narrowed: { kind: 'a' }, clash: { kind: 'x' } }, { narrowed: { kind: 'a' }, clash: { kind: [1] } }])

@@ -67,14 +67,9 @@ describe('primitives, literals, enums and template literals', () => {
     expect(schema).toEqual({
       type: 'object',
       properties: {
-        id: { type: 'string', pattern: '^user--?\\d+(?:\\.\\d+)?(?:[eE][+-]?\\d+)?$', $comment: 'template literal type `user-${number}`' },
+        id: { type: 'string', pattern: '^user-(?:\\s+|\\s*(?:[+-]?(?:\\d+\\.?\\d*|\\.\\d+)(?:[eE][+-]?\\d+)?|0[xX][\\da-fA-F]+|0[bB][01]+|0[oO][0-7]+)\\s*)$', $comment: 'template literal type `user-${number}`' },
         route: { type: 'string', pattern: '^\\/[\\s\\S]*$', $comment: 'template literal type `/${string}`' },
-        size: {
-          anyOf: [
-            { type: 'string', pattern: '^m:-?\\d+$', $comment: 'template literal type `m:${bigint}`' },
-            { type: 'string', pattern: '^s:-?\\d+$', $comment: 'template literal type `s:${bigint}`' },
-          ],
-        },
+        size: { anyOf: [{ type: 'string', pattern: '^m:-?(?:0|[1-9]\\d*|0[xX][\\da-fA-F]+|0[bB][01]+|0[oO][0-7]+)$', $comment: 'template literal type `m:${bigint}`' }, { type: 'string', pattern: '^s:-?(?:0|[1-9]\\d*|0[xX][\\da-fA-F]+|0[bB][01]+|0[oO][0-7]+)$', $comment: 'template literal type `s:${bigint}`' }] },
       },
       required: ['id', 'route', 'size'],
       additionalProperties: false,

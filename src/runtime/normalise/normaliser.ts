@@ -217,7 +217,7 @@ export class Normaliser {
     if (trial.length <= 1) return asBranch(trial[0])
     // A branch the value fits as sent wins; then one it fits once normalised; then once coerced too.
     // Once normalised, the branch that keeps the most of the keys sent wins (the first of those
-    // keeping as many): a branch of optional keys only fits any record once it has dropped them.
+    // keeping as many); a branch that would drop every key sent, one another branch declares, takes none.
     // A decided union's branch fits only where the unions inside it found branches too; each
     // (value, branch) is normalised once, shared by the rounds.
     const decided = union.decided === true
@@ -238,11 +238,25 @@ export class Normaliser {
         const normalised = attempt.normalised
         const kept = keptKeys(value, normalised)
         sent ??= keptKeys(value, value)
+        // A branch that would drop every key sent, one of them a key another branch declares, does not
+        // take the value (TypeScript's weak type check: an object sharing no key with a type of
+        // optional keys only is not of it); keys no branch declares are dropped as anywhere else.
+        if (kept === 0 && sent > 0 && this.#declaresAnyKeyOf(trial, value)) continue
         if (kept === sent) return { branch, tried: { normalised }, ...(decided && { check }) }
         if (best === undefined || kept > best.kept) best = { branch, tried: { normalised }, kept, check }
       }
     }
     return best === undefined ? undefined : { branch: best.branch, tried: best.tried, ...(decided && { check: best.check }) }
+  }
+
+  /** Whether some branch declares one of the keys of record `value`. */
+  #declaresAnyKeyOf(branches: readonly unknown[], value: unknown): boolean {
+    if (!isRecordValue(value)) return false
+    return branches.some((branch) => {
+      if (typeof branch !== 'object' || branch === null) return false
+      const { shape } = this.#branchPlace(branch as JsonSchema)
+      return Object.keys(value).some((key) => shape.properties.has(key) || shape.declared.has(key))
+    })
   }
 
   /** `value` normalised by one branch alone, and how many unions inside it no branch took (those misses are not kept). */

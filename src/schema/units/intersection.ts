@@ -14,6 +14,37 @@ const objectKinds = new Set(['object', 'class', 'anyObject'])
  * `{ [key: string]: string } & { flag: boolean }` admits no value, as TypeScript has it). Anything else needs every
  * member to hold (`allOf`).
  */
+/** More combinations than this of a shared key's union members: left to `allOf`. */
+const MAX_COMBINATIONS = 64
+
+/**
+ * A key several members declare, one as a primitive and another as an object type (`x: Box | null`
+ * and `x?: 'ok'`): TypeScript intersects the types, distributing over unions, and each combination
+ * holding a primitive is that primitive where the object types in it require no key, so
+ * `'ok' & { frame?: Frame }` is `'ok'`, and none where one does (`'ok' & { kind: 'line' }`). The
+ * schema is the union of the combinations; undefined where no member mixes the two, or too many.
+ */
+function brandedKey<N>(types: readonly TypeView<N>[], context: UnitContext<N>, name: string): Ir<N> | undefined {
+  if (types.length < 2) return undefined
+  const alternatives = types.map((type) => (type.kind === 'union' ? type.members() : [type]).filter((member) => member.kind !== 'undefined'))
+  const all = alternatives.flat()
+  if (!all.some((member) => primitiveKinds.has(member.kind)) || !all.some((member) => objectKinds.has(member.kind))) return undefined
+  if (alternatives.reduce((count, list) => count * list.length, 1) > MAX_COMBINATIONS) return undefined
+  let combinations: TypeView<N>[][] = [[]]
+  for (const list of alternatives) combinations = combinations.flatMap((combination) => list.map((member) => [...combination, member]))
+  const branches = combinations.flatMap((combination): Ir<N>[] => {
+    const primitives = combination.filter((member) => primitiveKinds.has(member.kind))
+    // A primitive is of an object type only when that type requires no key (`'ok' & { frame?: Frame }`):
+    // with a required one (`'ok' & { kind: 'line' }`) the combination holds no value.
+    const objects = combination.filter((member) => objectKinds.has(member.kind))
+    if (primitives.length > 0 && objects.some((member) => member.properties().some((property) => !property.optional))) return []
+    const parts = primitives.length > 0 ? combination.filter((member) => !objectKinds.has(member.kind)) : combination
+    const schemas = parts.map((member) => context.child(member, name))
+    return [schemas.length === 1 ? (schemas[0] as Ir<N>) : { allOf: schemas }]
+  })
+  return branches.length === 0 ? { not: {} } : branches.length === 1 ? branches[0] : { anyOf: branches }
+}
+
 export const intersectionUnit: Unit = <N>(type: TypeView<N>, context: UnitContext<N>): Ir<N> => {
   const members = type.members()
   const primitive = members.find((member) => primitiveKinds.has(member.kind))
@@ -41,7 +72,8 @@ export const intersectionUnit: Unit = <N>(type: TypeView<N>, context: UnitContex
         .map((property) => context.child(property.type, name, property.node)),
       ...indexed.filter(({ declares }) => !declares.has(name)).map(({ index }) => context.child(index, '[string]')),
     ]
-    return objectUnit(type, context, { additional, alsoHolds })
+    const instead = (name: string) => brandedKey(declaring(name).map((property) => property.type), context, name)
+    return objectUnit(type, context, { additional, alsoHolds, instead })
   }
   return { allOf: members.map((member) => context.child(member)) }
 }

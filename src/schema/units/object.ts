@@ -14,6 +14,8 @@ export interface ObjectOptions<N> {
   readonly additional?: Ir<N> | false
   /** What a member's value must also be besides its own type (the index signatures of an intersection's other members). */
   readonly alsoHolds?: (name: string, type: TypeView<N>) => Ir<N>[]
+  /** A member's schema in place of its own type's, where the object decides it (a key an intersection's members declare as a primitive and an object). */
+  readonly instead?: (name: string, type: TypeView<N>) => Ir<N> | undefined
 }
 
 /**
@@ -39,8 +41,9 @@ export function objectUnit<N>(type: TypeView<N>, context: UnitContext<N>, option
     const initialised = literalInitializer(property)
     const annotation = withInitializer(annotationsOf({ ...(node !== undefined && { node }), ...property.docs, name }, name), initialised)
     const annotated = context.annotate(schema, annotation)
+    const instead = options.instead?.(name, property.type)
     const also = options.alsoHolds?.(name, property.type) ?? []
-    properties.push([name, also.length === 0 ? annotated : { allOf: [annotated, ...also] }])
+    properties.push([name, instead ?? (also.length === 0 ? annotated : { allOf: [annotated, ...also] })])
     if (!property.optional && !admitsUndefined(property.type) && !initialised.found) required.push(name)
   }
   const additional = options.additional ?? additionalProperties(type, context)

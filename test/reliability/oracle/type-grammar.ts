@@ -24,8 +24,11 @@ export type TypeSpec =
   | { readonly k: 'mapped'; readonly of: ObjectSpec; readonly modifiers: MappedModifiers; readonly remap: 'none' | 'prefix' | 'drop-first'; readonly value: 'same' | 'nullable' | 'array' }
   | { readonly k: 'keyof'; readonly of: ObjectSpec }
   | { readonly k: 'indexed'; readonly of: ObjectSpec; readonly key: number }
-  | { readonly k: 'template'; readonly head: string; readonly hole: 'string' | 'number' | 'boolean' | readonly string[]; readonly tail: string }
+  | { readonly k: 'template'; readonly head: string; readonly hole: TemplateHole; readonly then: { readonly text: string; readonly hole: TemplateHole } | undefined; readonly tail: string }
   | { readonly k: 'generic'; readonly wrapper: 'Box' | 'Maybe' | 'Pair' | 'Wrap'; readonly args: readonly TypeSpec[] }
+
+/** What a template literal's placeholder holds. */
+export type TemplateHole = 'string' | 'number' | 'bigint' | 'boolean' | readonly string[]
 
 /** An object type: written inline, as an interface (possibly extending another), or as a data class. */
 export interface ObjectSpec {
@@ -66,6 +69,8 @@ export const UNDECLARED_KEYS = ['zz', 'extra_key'] as const
 
 const text = fc.constantFrom('', 'a', 'b', 'ok', 'down', 'px', 'A-1', ' ', '0', 'true', 'x y')
 const literalValue = fc.oneof(text, fc.constantFrom(0, 1, -2, 3.5, 100), fc.boolean())
+
+const templateHole: fc.Arbitrary<TemplateHole> = fc.oneof(fc.constantFrom('string', 'number', 'bigint', 'boolean'), fc.uniqueArray(fc.constantFrom('a', 'b', 'eu'), { minLength: 1, maxLength: 2 }))
 
 const props = (spec: fc.Arbitrary<TypeSpec>) =>
   fc.uniqueArray(fc.record({ name: fc.constantFrom(...NAMES), optional: fc.boolean(), readonly: fc.boolean(), nullable: fc.boolean(), spec }), { minLength: 1, maxLength: 4, selector: (prop) => prop.name })
@@ -128,7 +133,9 @@ export const typeSpec: fc.Arbitrary<TypeSpec> = fc.letrec<{ type: TypeSpec; obje
       fc.record({
         k: fc.constant('template' as const),
         head: fc.constantFrom('', 'id-', 'v'),
-        hole: fc.oneof(fc.constantFrom('string', 'number', 'boolean'), fc.uniqueArray(fc.constantFrom('a', 'b', 'eu'), { minLength: 1, maxLength: 2 })),
+        hole: templateHole,
+        // A second placeholder after a delimiter (or none: then the first takes one character), as TypeScript reads it lazily.
+        then: fc.option(fc.record({ text: fc.constantFrom('', '-', 'x', '.', '--', 'aa'), hole: templateHole }), { nil: undefined, freq: 2 }),
         tail: fc.constantFrom('', 'px', '-x'),
       }),
       fc.oneof(
@@ -267,8 +274,8 @@ function render(spec: TypeSpec, out: Declarations): string {
       return key === undefined ? `${alias}[never]` : `${alias}[${JSON.stringify(key)}]`
     }
     case 'template': {
-      const hole = typeof spec.hole === 'string' ? spec.hole : spec.hole.map((value) => JSON.stringify(value)).join(' | ')
-      return `\`${spec.head}\${${hole}}${spec.tail}\``
+      const hole = (of: TemplateHole) => `\${${typeof of === 'string' ? of : of.map((value) => JSON.stringify(value)).join(' | ')}}`
+      return `\`${spec.head}${hole(spec.hole)}${spec.then === undefined ? '' : spec.then.text + hole(spec.then.hole)}${spec.tail}\``
     }
     case 'generic':
       return `${spec.wrapper}<${spec.args.map((arg) => render(arg, out)).join(', ')}>`
