@@ -3,6 +3,7 @@ import { ToolError } from '../tool-error.js'
 import type { JsonSchema, ToolFaultBranch } from '../types.js'
 import { coerceString, copyJson, isRecordValue, setKey } from './copy.js'
 import type { PatternEngine } from './pattern-engine.js'
+import { isPass } from '../verdict.js'
 import { followRefs } from './schema-nodes.js'
 import { shapeOf, type Shape } from './shape.js'
 import type { PlannedUnion, ValidationPlan } from './validation-plan.js'
@@ -197,7 +198,7 @@ export class Normaliser {
     const copy = this.#apply(this.#merged(place, branches), value, coerce, depth)
     // No validator tries a decided union's branches: the value as finally normalised must still fit the branch chosen.
     for (const { node, union, check, tried: trial } of decided) {
-      if (trial?.normalised !== copy && !check(copy)) this.#misses.push({ path: [...this.#path], node, union, value, coerce })
+      if (trial?.normalised !== copy && !isPass(check(copy))) this.#misses.push({ path: [...this.#path], node, union, value, coerce })
     }
     return copy
   }
@@ -225,11 +226,11 @@ export class Normaliser {
         // Without its validator a branch cannot be chosen: the value goes to validation as sent.
         if (typeof branch !== 'object' || check === undefined) return undefined
         if (round === 'as sent') {
-          if (check(value) && (!decided || this.#trial(branch, value, false, depth).misses === 0)) return { branch, ...(decided && { check }) }
+          if (isPass(check(value)) && (!decided || this.#trial(branch, value, false, depth).misses === 0)) return { branch, ...(decided && { check }) }
           continue
         }
         const attempt = this.#trial(branch, value, round === 'coerced', depth)
-        if (attempt.misses > 0 || !check(attempt.normalised)) continue
+        if (attempt.misses > 0 || !isPass(check(attempt.normalised))) continue
         const normalised = attempt.normalised
         const kept = keptKeys(value, normalised)
         sent ??= keptKeys(value, value)
@@ -267,7 +268,7 @@ export class Normaliser {
         const check = this.#checks[miss.union.validators?.[index] ?? -1]
         if (typeof branch !== 'object' || check === undefined) continue
         const attempt = this.#trial(branch, miss.value, miss.coerce, miss.path.length)
-        const own = check(attempt.normalised) ? [] : [...((check as { errors?: readonly ErrorObject[] | null }).errors ?? [])]
+        const own = isPass(check(attempt.normalised)) ? [] : [...((check as { errors?: readonly ErrorObject[] | null }).errors ?? [])]
         const count = own.length + attempt.misses
         const kept = keptKeys(miss.value, attempt.normalised)
         if (closest === undefined || count < closest.count || (count === closest.count && kept > closest.kept)) closest = { index, own, found: attempt.found, count, kept }
