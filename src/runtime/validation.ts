@@ -8,6 +8,7 @@ import type { PatternEngine } from './normalise/pattern-engine.js'
 import { planValidation, type ValidationPlan } from './normalise/validation-plan.js'
 import { ToolError } from './tool-error.js'
 import { misspeltKeyFaults, undeclaredKeyFaults, type UndeclaredKeys } from './normalise/undeclared.js'
+import { isPass } from './verdict.js'
 import type { JsonSchema, ToolFault } from './types.js'
 
 /** A compiled argument validator: the shape shared by an ajv `ValidateFunction` and ajv standalone code. */
@@ -60,7 +61,7 @@ export function acceptingValidator(
   const normaliser = new Normaliser(parameters, plan, branches, patterns)
   const validate: CompiledValidator = (data) => {
     const { copy, unionErrors } = normaliser.decide(data)
-    const valid = check(copy)
+    const valid = isPass(check(copy))
     const errors = [...(check.errors ?? []), ...unionErrors]
     validate.errors = errors.length === 0 ? null : errors
     return valid && unionErrors.length === 0
@@ -72,7 +73,7 @@ export function acceptingValidator(
 function normalisingParser(normaliser: Normaliser, validate: CompiledValidator): ArgumentParser {
   return (args, undeclared = 'drop') => {
     const { copy, unionErrors } = normaliser.decide(args)
-    const valid = validate(copy) && unionErrors.length === 0
+    const valid = isPass(validate(copy)) && unionErrors.length === 0
     const declaredAt = (path: readonly (string | number)[]): readonly string[] | undefined => normaliser.declaredKeysAt(copy, path)
     const strays = undeclared === 'refuse' ? undeclaredKeyFaults(args, copy, declaredAt) : []
     if (valid && strays.length === 0) {
@@ -90,7 +91,7 @@ function normalisingParser(normaliser: Normaliser, validate: CompiledValidator):
 function plainParser(validate: CompiledValidator): ArgumentParser {
   return (args) => {
     const copy = copyJson(args)
-    if (!validate(copy)) refuse(faultsOf(validate.errors ?? [], args, copy))
+    if (!isPass(validate(copy))) refuse(faultsOf(validate.errors ?? [], args, copy))
     if (!isPlainRecord(copy)) throw new ToolError('ARGUMENTS', 'Arguments did not parse')
     return copy
   }

@@ -18,19 +18,23 @@ interface Branch {
   readonly title: boolean
 }
 
-const branch = (index: number): fc.Arbitrary<Branch> =>
+const branch = (index: number, keyword: UnionKeyword): fc.Arbitrary<Branch> =>
   fc.record({
-    field: fc.record({ name: fc.constantFrom(`f${index}`, 'shared'), type: fc.constantFrom('string' as const, 'number' as const, 'boolean' as const) }),
+    // A `oneOf`'s branches each require their own field, so a value built for one branch is taken by that branch alone.
+    field: fc.record({ name: keyword === 'oneOf' ? fc.constant(`f${index}`) : fc.constantFrom(`f${index}`, 'shared'), type: fc.constantFrom('string' as const, 'number' as const, 'boolean' as const) }),
     // Branches nesting under the same name make every wrong branch walk the whole rest of the value.
     nest: fc.record({ name: fc.constantFrom('children', 'next'), array: fc.boolean() }),
     title: fc.boolean(),
   })
 
+type UnionKeyword = 'anyOf' | 'oneOf'
+
 const unionCase = fc
-  .integer({ min: 2, max: 4 })
-  .chain((count) => fc.tuple(...Array.from({ length: count }, (_unused, index) => branch(index))))
-  .chain((branches) =>
+  .record({ count: fc.integer({ min: 2, max: 4 }), keyword: fc.constantFrom<UnionKeyword>('anyOf', 'oneOf') })
+  .chain(({ count, keyword }) => fc.tuple(fc.constant(keyword), ...Array.from({ length: count }, (_unused, index) => branch(index, keyword))))
+  .chain(([keyword, ...branches]) =>
     fc.record({
+      keyword: fc.constant(keyword),
       branches: fc.constant(branches),
       // The branch each level's node is built for, outermost first; the leaf is built for the last.
       path: fc.array(fc.nat(branches.length - 1), { minLength: 24, maxLength: 24 }),
@@ -41,7 +45,7 @@ const unionCase = fc
 const sample = { string: 's', number: 1, boolean: true } as const
 const wrong = { string: 1, number: 's', boolean: 's' } as const
 
-function unionSchema(branches: readonly Branch[]): JsonSchema {
+function unionSchema(branches: readonly Branch[], keyword: UnionKeyword): JsonSchema {
   const node = { $ref: '#/definitions/Node' }
   return {
     type: 'object',
@@ -50,7 +54,7 @@ function unionSchema(branches: readonly Branch[]): JsonSchema {
     additionalProperties: false,
     definitions: {
       Node: {
-        anyOf: branches.map(({ field, nest, title }) => ({
+        [keyword]: branches.map(({ field, nest, title }) => ({
           type: 'object',
           'x-visit': true,
           properties: { ...(title && { title: { type: 'string' } }), [field.name]: { type: field.type }, [nest.name]: nest.array ? { type: 'array', items: node } : node },
@@ -94,14 +98,14 @@ function countingParser(schema: JsonSchema) {
   return { parse: argumentParser(schema, check, branches, linearRegExp), work }
 }
 
-describe('a recursive union with no tag costs work linear in the depth of the value', () => {
+describe('a recursive union with no tag (anyOf or oneOf) costs work linear in the depth of the value', () => {
   test('at most a bound of the schema alone a level, at every depth up to 24, and a value of the type is accepted', () => {
     fc.assert(
-      fc.property(unionCase, ({ branches, path, validLeaf }) => {
+      fc.property(unionCase, ({ keyword, branches, path, validLeaf }) => {
         // Per level, each branch is tried at most as sent, normalised and coerced, checked once chosen or, on a refusal, once more to
         // name the closest; each try is a call and an evaluation of the branch schema, and a refusal replays what each level found.
         const perLevel = 24 * branches.length
-        const { parse, work } = countingParser(unionSchema(branches))
+        const { parse, work } = countingParser(unionSchema(branches, keyword))
         for (let depth = 0; depth <= 24; depth++) {
           work.units = 0
           let accepted: boolean
@@ -113,9 +117,9 @@ describe('a recursive union with no tag costs work linear in the depth of the va
             accepted = false
           }
           // A value of the type is accepted (one with a wrong leaf may still be, once a branch dropped the key holding it).
-          if (validLeaf) expect({ depth, accepted }).toEqual({ depth, accepted: true })
+          if (validLeaf) expect({ keyword, depth, accepted }).toEqual({ keyword, depth, accepted: true })
           // At most `perLevel` units a level: linear, never multiplied by the levels below.
-          expect({ depth, units: work.units }).toEqual({ depth, units: Math.min(work.units, perLevel * (depth + 1)) })
+          expect({ keyword, depth, units: work.units }).toEqual({ keyword, depth, units: Math.min(work.units, perLevel * (depth + 1)) })
         }
       }),
       { ...fuzzParameters, numRuns: Math.max(10, Math.round(fuzzRuns / 4)) },

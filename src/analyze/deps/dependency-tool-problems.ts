@@ -1,6 +1,7 @@
 import { isIdentifierName } from '../../identifier-name.js'
 import type { CatalogTool } from '../../runtime/catalog.js'
 import { packageModuleProblem, relativeModuleProblem, type PackageManifest } from './package-module.js'
+import { schemaKeywordProblem } from './schema-keywords.js'
 import { schemaProblem } from './schema-problem.js'
 
 /** One refused field of a dependency's tool, as `<field> <problem>`. */
@@ -15,9 +16,11 @@ export interface ToolProblem {
  * be the package's own tool (no `source.package`: a tool claiming another package's module is a
  * confused deputy); its module a relative path that every resolver's reading of the package's
  * manifest (`exports` under any condition, `browser`, the file itself) leads to a file inside the
- * package (see `packageModuleProblem`); and its schemas must compile.
+ * package (see `packageModuleProblem`); and its schemas must keep to toolcat's draft-07 keywords and
+ * a bounded nesting (see `schemaKeywordProblem`; `at` is the JSON pointer of the tool in its
+ * catalog, for the keyword's pointer) and compile.
  */
-export function dependencyToolProblems(tool: CatalogTool, pkg: PackageManifest): ToolProblem[] {
+export function dependencyToolProblems(tool: CatalogTool, pkg: PackageManifest, at = ''): ToolProblem[] {
   const problems: ToolProblem[] = []
   const { source } = tool
   if (source.export !== 'default' && !isIdentifierName(source.export)) {
@@ -28,10 +31,15 @@ export function dependencyToolProblems(tool: CatalogTool, pkg: PackageManifest):
   }
   const module = relativeModuleProblem(source.module) ?? packageModuleProblem(pkg, publishedPath(source.module))
   if (module !== undefined) problems.push({ field: 'source.module', problem: `${JSON.stringify(source.module)} ${module}` })
-  const parameters = schemaProblem(tool.parameters, true)
-  if (parameters !== undefined) problems.push({ field: 'parameters', problem: `does not compile: ${parameters}` })
-  const output = tool.output === undefined ? undefined : schemaProblem(tool.output, false)
-  if (output !== undefined) problems.push({ field: 'output', problem: `does not compile: ${output}` })
+  for (const field of ['parameters', 'output'] as const) {
+    const schema = tool[field]
+    if (schema === undefined) continue
+    // Checked before ajv (or even JSON.stringify) reads the schema: both would recurse through it.
+    const keywords = schemaKeywordProblem(schema, `${at}/${field}`)
+    const compiled = keywords === undefined ? schemaProblem(schema, field === 'parameters') : undefined
+    if (keywords !== undefined) problems.push({ field, problem: keywords })
+    else if (compiled !== undefined) problems.push({ field, problem: `does not compile: ${compiled}` })
+  }
   return problems
 }
 

@@ -65,8 +65,8 @@ export function findDependencyCatalogs(root: string): DependencyScan {
     }
     const catalog = read.value as Catalog
     const pkg = { name: packageName, folder, manifest: objectOrUndefined(manifest.value) ?? {} }
-    const tools = catalog.tools.filter((tool) => {
-      const problems = dependencyToolProblems(tool, pkg)
+    const tools = catalog.tools.filter((tool, index) => {
+      const problems = dependencyToolProblems(tool, pkg, `/tools/${index}`)
       for (const { field, problem } of problems) {
         scan.diagnostics.push(diagnosticFor(root, file, {
           code: codes.badDependencyCatalog,

@@ -1,17 +1,30 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { unguardedHandlers } from './http-handler.js'
 
+/** Options of `createNodeListener`. */
+export interface NodeListenerOptions {
+  /**
+   * The address the server listens on, as given to `server.listen` (`'0.0.0.0'`, `'::'`,
+   * `'127.0.0.1'`, a host name). For a handler with neither `allowedHosts` nor `allowedOrigins`, a
+   * non-loopback one makes `createNodeListener` throw, so the server never starts (as `serve --http`
+   * refuses to). Without it the address is only known per request, and checked there.
+   */
+  readonly host?: string
+}
+
 /**
- * Adapts a Web-standard handler to `node:http`: `http.createServer(createNodeListener(handler))`.
+ * Adapts a Web-standard handler to `node:http`: `http.createServer(createNodeListener(handler, { host }))`.
  * The request body streams in (the handler bounds it), the handler's signal aborts when the client
  * goes away before the answer, and the answer is written with its status and headers. Only types
  * come from `node:http`: the module loads in any runtime. No header can throw out of it: a head
  * the Fetch API refuses (a `Host` of `a b`) is a 400. A handler of `createMcpHandler` with neither
- * `allowedHosts` nor `allowedOrigins` is served on a loopback address only: on any other, every
- * request is a 500 naming the option to set, and the line is logged once.
+ * `allowedHosts` nor `allowedOrigins` is served on a loopback address only: given a non-loopback
+ * `host`, this throws one line naming the options to set, before any server starts; on a
+ * non-loopback address it was not told of, every request is a 500 with that line, logged once.
  */
-export function createNodeListener(handler: (request: Request) => Promise<Response>): (req: IncomingMessage, res: ServerResponse) => void {
+export function createNodeListener(handler: (request: Request) => Promise<Response>, options: NodeListenerOptions = {}): (req: IncomingMessage, res: ServerResponse) => void {
   const unguarded = unguardedHandlers.has(handler)
+  if (unguarded && options.host !== undefined && !isLoopbackHost(options.host)) throw new Error(unguardedLine(options.host, undefined))
   let warned = false
   return (req, res) => {
     if (unguarded && !isLoopback(req.socket.localAddress)) {
@@ -53,7 +66,13 @@ export function createNodeListener(handler: (request: Request) => Promise<Respon
 
 /** The line a non-loopback server without `allowedHosts` or `allowedOrigins` answers and logs. */
 function unguardedLine(address: string | undefined, port: number | undefined): string {
-  return `toolcat/mcp: refusing to serve on ${address ?? 'a non-loopback address'}:${port ?? ''}, which is not loopback, without allowedHosts or allowedOrigins: set allowedHosts in createMcpHandler to the host names clients use (e.g. ['mcp.example.com']), and allowedOrigins to the browser origins that may call`
+  return `toolcat/mcp: refusing to serve on ${address ?? 'a non-loopback address'}${port === undefined ? '' : `:${port}`}, which is not loopback, without allowedHosts or allowedOrigins: set allowedHosts in createMcpHandler to the host names clients use (e.g. ['mcp.example.com']), and allowedOrigins to the browser origins that may call`
+}
+
+/** A listen address or host name that only this machine reaches: `localhost`, or a loopback address (bracketed or not). */
+function isLoopbackHost(host: string): boolean {
+  const bare = host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host
+  return bare.toLowerCase() === 'localhost' || isLoopback(bare)
 }
 
 /** 127.0.0.0/8, ::1 and their IPv4-mapped forms. */

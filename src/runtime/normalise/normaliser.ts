@@ -3,6 +3,7 @@ import { ToolError } from '../tool-error.js'
 import type { JsonSchema, ToolFaultBranch } from '../types.js'
 import { coerceString, copyJson, isRecordValue, setKey } from './copy.js'
 import type { PatternEngine } from './pattern-engine.js'
+import { isPass } from '../verdict.js'
 import { followRefs } from './schema-nodes.js'
 import { shapeOf, type Shape } from './shape.js'
 import type { PlannedUnion, ValidationPlan } from './validation-plan.js'
@@ -23,6 +24,8 @@ interface UnionMiss {
   readonly union: PlannedUnion
   readonly value: unknown
   readonly coerce: boolean
+  /** For a `oneOf` more than one branch takes: the indices of those branches. */
+  readonly passing?: readonly number[]
 }
 
 /** A value node normalised at a place once: the copy, and the misses found making it. */
@@ -185,7 +188,7 @@ export class Normaliser {
     // Numbers, booleans and null are never changed, a string only by coercion: only a union the normaliser decides has to try them.
     if (typeof value !== 'object' && (typeof value !== 'string' || !coerce) && !unions.some(({ union }) => union?.decided === true)) return value
     const branches: JsonSchema[] = []
-    const decided: { node: JsonSchema; union: PlannedUnion; check: BranchCheck; tried?: { normalised: unknown } }[] = []
+    const decided: { node: JsonSchema; union: PlannedUnion; branch: JsonSchema; check: BranchCheck; tried?: { normalised: unknown } }[] = []
     let tried: { normalised: unknown } | undefined
     for (const { node, union } of unions) {
       const pick = union === undefined ? undefined : this.#pick(union, value, coerce, depth)
@@ -195,16 +198,42 @@ export class Normaliser {
       }
       branches.push(pick.branch)
       tried = pick.tried
-      if (pick.check !== undefined && union !== undefined) decided.push({ node, union, check: pick.check, ...(pick.tried !== undefined && { tried: pick.tried }) })
+      if (pick.check !== undefined && union !== undefined) decided.push({ node, union, branch: pick.branch, check: pick.check, ...(pick.tried !== undefined && { tried: pick.tried }) })
     }
     // A trial already normalised the value by its branch; with nothing else here, that is final.
-    if (tried !== undefined && branches.length === 1 && place.shape.plain) return tried.normalised
-    const copy = this.#apply(this.#merged(place, branches), value, coerce, depth)
-    // No validator tries a decided union's branches: the value as finally normalised must still fit the branch chosen.
-    for (const { node, union, check, tried: trial } of decided) {
-      if (trial?.normalised !== copy && !check(copy)) this.#misses.push({ path: [...this.#path], node, union, value, coerce })
+    const final = tried !== undefined && branches.length === 1 && place.shape.plain
+    const copy = final ? tried?.normalised : this.#apply(this.#merged(place, branches), value, coerce, depth)
+    // No validator tries a decided union's branches: the value as finally normalised must still fit the
+    // branch chosen and, for a `oneOf`, no other branch.
+    for (const { node, union, branch, check, tried: trial } of decided) {
+      if (trial?.normalised !== copy && !isPass(check(copy))) this.#misses.push({ path: [...this.#path], node, union, value, coerce })
+      else if (union.layout.keyword === 'oneOf') {
+        const passing = this.#branchesTaking(union, branch, copy, depth)
+        if (passing.length > 1) this.#misses.push({ path: [...this.#path], node, union, value, coerce, passing })
+      }
     }
     return copy
+  }
+
+  /**
+   * The indices of a decided `oneOf`'s branches that take the normalised copy: the chosen one, and
+   * each other whose validator passes the copy with every union inside it finding a branch. Each
+   * other branch is checked once, and only one its validator passes is walked.
+   */
+  #branchesTaking(union: PlannedUnion, chosen: JsonSchema, copy: unknown, depth: number): number[] {
+    const passing: number[] = []
+    const { trial } = union.layout
+    for (let index = 0; index < trial.length; index++) {
+      const branch = trial[index]
+      if (branch === chosen) {
+        passing.push(index)
+        continue
+      }
+      const check = this.#checks[union.validators?.[index] ?? -1]
+      if (typeof branch !== 'object' || check === undefined || !isPass(check(copy))) continue
+      if (this.#trial(branch, copy, false, depth).misses === 0) passing.push(index)
+    }
+    return passing
   }
 
   #pick(union: PlannedUnion, value: unknown, coerce: boolean, depth: number): { branch: JsonSchema; tried?: { normalised: unknown }; check?: BranchCheck } | undefined {
@@ -230,11 +259,11 @@ export class Normaliser {
         // Without its validator a branch cannot be chosen: the value goes to validation as sent.
         if (typeof branch !== 'object' || check === undefined) return undefined
         if (round === 'as sent') {
-          if (check(value) && (!decided || this.#trial(branch, value, false, depth).misses === 0)) return { branch, ...(decided && { check }) }
+          if (isPass(check(value)) && (!decided || this.#trial(branch, value, false, depth).misses === 0)) return { branch, ...(decided && { check }) }
           continue
         }
         const attempt = this.#trial(branch, value, round === 'coerced', depth)
-        if (attempt.misses > 0 || !check(attempt.normalised)) continue
+        if (attempt.misses > 0 || !isPass(check(attempt.normalised))) continue
         const normalised = attempt.normalised
         const kept = keptKeys(value, normalised)
         sent ??= keptKeys(value, value)
@@ -277,6 +306,11 @@ export class Normaliser {
     const errors: ErrorObject[] = []
     for (const miss of misses) {
       if (budget.left <= 0) break
+      if (miss.passing !== undefined) {
+        budget.left--
+        errors.push({ instancePath: pointerOf(miss.path), schemaPath: '#/oneOf', keyword: 'oneOf', params: { passingSchemas: miss.passing } })
+        continue
+      }
       const saved = this.#path
       this.#path = [...miss.path]
       let closest: { index: number; own: readonly ErrorObject[]; found: readonly UnionMiss[]; count: number; kept: number } | undefined
@@ -286,7 +320,7 @@ export class Normaliser {
         const check = this.#checks[miss.union.validators?.[index] ?? -1]
         if (typeof branch !== 'object' || check === undefined) continue
         const attempt = this.#trial(branch, miss.value, miss.coerce, miss.path.length)
-        const own = check(attempt.normalised) ? [] : [...((check as { errors?: readonly ErrorObject[] | null }).errors ?? [])]
+        const own = isPass(check(attempt.normalised)) ? [] : [...((check as { errors?: readonly ErrorObject[] | null }).errors ?? [])]
         const count = own.length + attempt.misses
         const kept = keptKeys(miss.value, attempt.normalised)
         if (closest === undefined || count < closest.count || (count === closest.count && kept > closest.kept)) closest = { index, own, found: attempt.found, count, kept }

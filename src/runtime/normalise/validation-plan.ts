@@ -15,11 +15,11 @@ export interface PlannedUnion {
 }
 
 /**
- * Where the plan's schema keeps the trial branches of an `anyOf` the normaliser decides: a keyword
- * no validator reads, so the branch validators compile from pointers into it while neither the
- * parameter validator nor a branch validator ever tries a union's branches. ajv tries every branch
- * of a nested `anyOf`, collecting every error, at every level again: exponential in the depth of a
- * recursive union. The normaliser tries each (value, branch) once.
+ * Where the plan's schema keeps the trial branches of an `anyOf` or `oneOf` the normaliser decides:
+ * a keyword no validator reads, so the branch validators compile from pointers into it while neither
+ * the parameter validator nor a branch validator ever tries a union's branches. ajv tries every
+ * branch of a nested `anyOf` or `oneOf`, collecting every error, at every level again: exponential in
+ * the depth of a recursive union. The normaliser tries each (value, branch) once.
  */
 export const BRANCHES_KEYWORD = 'toolcatBranches'
 
@@ -43,8 +43,10 @@ export function planValidation(parameters: JsonSchema): ValidationPlan {
   const trials: { node: JsonSchema; layout: UnionLayout; pointers: string[]; decided: boolean }[] = []
   const visiting = new Set<object>()
   const unwalked = reachedUnwalked(parameters)
-  // An `anyOf` of two or more trial branches the normaliser reaches is decided by it; a `oneOf` (exactly one) stays with the validator.
-  const decides = (node: JsonSchema, layout: UnionLayout): boolean => layout.keyword === 'anyOf' && layout.trial.length >= 2 && !unwalked.has(node)
+  // A union of two or more trial branches the normaliser reaches is decided by it, `anyOf` and `oneOf`
+  // alike (the normaliser also checks that exactly one branch of a `oneOf` takes the value); one with
+  // a hand-written `discriminator` stays with ajv, whose discriminator reads its `oneOf`.
+  const decides = (node: JsonSchema, layout: UnionLayout): boolean => layout.trial.length >= 2 && node.discriminator === undefined && !unwalked.has(node)
 
   const rewrite = (node: SchemaNode, pointer: string): SchemaNode => {
     if (!isObjectNode(node)) return node
