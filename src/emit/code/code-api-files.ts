@@ -23,6 +23,22 @@ export function generateCodeApiFiles(catalog: Catalog, written: ReadonlyMap<stri
   )
 }
 
+/** A tool's code-mode signature as the catalog page shows it. */
+export interface CodeSignature {
+  /** The tool's module in a code export (`<tool>.d.ts`). */
+  readonly file: string
+  /** The one-line function declaration, with the tool-named types (`function get_weather(args: GetWeatherArgs): Promise<GetWeatherResult>`). */
+  readonly signature: string
+  /** The module's text without its generated header: the named types, the argument and result types, the function with its doc. */
+  readonly module: string
+}
+
+/** Each tool's code-mode signature by tool name, the same text as its module in `generateCodeApiFiles`. */
+export function codeSignatures(catalog: Catalog, written: ReadonlyMap<string, WrittenSignature>): Record<string, CodeSignature> {
+  const entries = toolApis(catalog, written).map((api) => [api.tool.name, { file: `${api.file}.d.ts`, signature: functionSignature(api, api.names), module: toolModuleBody(api) }] as const)
+  return Object.fromEntries(entries)
+}
+
 function indexFile(catalog: Catalog, apis: readonly ToolApi[]): string {
   const owner = catalog.package === undefined ? '' : ` of ${catalog.package.name}`
   const intro = docComment([
