@@ -74,7 +74,7 @@ export const toolcat = createUnplugin((options: ToolcatPluginOptions | undefined
       reportedFor = derivation
       this.error(error)
     }
-    return generateVirtualModule(module, derivation.catalog, createEmitTarget(active.options, meta.framework))
+    return generateVirtualModule(module, derivation.catalog, createEmitTarget(active.options, meta.framework), active.options.root)
   }
 
   return {

@@ -3,7 +3,9 @@ import { toPosix } from '../src/paths.js'
 import type { Catalog } from '../src/runtime/catalog.js'
 import { packageToolSpecifier, REGISTRY_ID, SEARCH_ID, toolEntrySpecifier, type VirtualModule } from './ids.js'
 import type { ResolvedPluginOptions } from './options.js'
+import { writtenSignatures } from '../src/analyze/written-api/written-signatures.js'
 import { generateCatalogModule } from '../src/emit/catalog-module.js'
+import { codeSignatures } from '../src/emit/code/code-api-files.js'
 import { generateDevPageModule } from '../src/emit/html/generate-dev-page.js'
 import { sourceSpecifier, type EmitTarget } from '../src/emit/emit-target.js'
 import { generateRegistryModule } from '../src/emit/registry-module.js'
@@ -43,8 +45,12 @@ export function createEmitTarget(options: ResolvedPluginOptions, framework?: str
   }
 }
 
-/** The code of a virtual module, or `undefined` for a tool the catalog no longer holds. */
-export function generateVirtualModule(module: VirtualModule, catalog: Catalog, target: EmitTarget): string | undefined {
+/**
+ * The code of a virtual module, or `undefined` for a tool the catalog no longer holds. `root` is
+ * the project root the catalog's source paths are relative to: the dev page reads each tool's
+ * written types from there for its code-mode signature.
+ */
+export function generateVirtualModule(module: VirtualModule, catalog: Catalog, target: EmitTarget, root: string): string | undefined {
   switch (module.kind) {
     case 'catalog':
       return generateCatalogModule(catalog)
@@ -53,7 +59,7 @@ export function generateVirtualModule(module: VirtualModule, catalog: Catalog, t
     case 'search':
       return generateSearchModule(catalog)
     case 'dev-page':
-      return generateDevPageModule(catalog, { registry: REGISTRY_ID, page: runtimeModule('catalog-page-dev.js') })
+      return generateDevPageModule(catalog, { registry: REGISTRY_ID, page: runtimeModule('catalog-page-dev.js') }, codeSignatures(catalog, writtenSignatures(root, catalog.tools)))
     case 'tool': {
       const tool = catalog.tools.find((candidate) => candidate.name === module.name)
       return tool === undefined ? undefined : generateToolEntryModule(tool, target)

@@ -5,7 +5,8 @@ interface MessagePart {
   readonly toolCallId?: string
   readonly approved?: boolean
 }
-interface Message {
+/** The part of a model message this file reads. */
+export interface Message {
   readonly role: string
   readonly content: unknown
 }

@@ -1,7 +1,8 @@
 // `toolcat/ai-sdk`: a registry's tools as Vercel AI SDK tools (`ai`, an optional peer dependency).
-import type { JSONSchema7, Tool, ToolExecutionOptions } from 'ai'
+import type { JSONSchema7, Tool } from 'ai'
+import { anthropicCallers, checkCallers, openaiCallers, type ToolCaller } from '../interop/profiles/callers.js'
 import type { ToolTypeMap } from '../runtime/lazy/types.js'
-import { approvedInMessages } from './ai-sdk-approval.js'
+import { approvedInMessages, type Message } from './ai-sdk-approval.js'
 import { addSearchTool, rememberDeferred } from './ai-sdk-defer.js'
 import { argumentsAccepted, callRegistry, streamRegistry, type FrameworkCall } from './call-registry.js'
 import { loadPeer } from './load-peer.js'
@@ -10,6 +11,7 @@ import { selectTools, type SelectedTool } from './select-tools.js'
 
 export type { AdapterOptions, CatalogEntryInfo, ToolSource } from './options.js'
 export { deferredSteps } from './ai-sdk-defer.js'
+export type { ToolCaller } from '../interop/profiles/callers.js'
 
 /** Options of `toAiSdkTools`: every adapter's, plus deferred loading. */
 export interface AiSdkOptions<N extends string = string, P extends string = ''> extends AdapterOptions<N, P> {
@@ -23,6 +25,16 @@ export interface AiSdkOptions<N extends string = string, P extends string = ''> 
   readonly defer?: boolean
   /** With \`defer\`, the tools the model sees from the start (registry names). */
   readonly pin?: readonly N[]
+  /**
+   * Programmatic tool calling: who may call the tools, the model directly and/or code it writes in
+   * the provider's sandbox. Sets each tool's \`providerOptions.anthropic.allowedCallers\` (\`direct\`,
+   * \`code_execution_20260120\`: \`@ai-sdk/anthropic\` 4) and \`providerOptions.openai.allowedCallers\`
+   * (\`direct\`, \`programmatic\`: \`@ai-sdk/openai\` 4), which those providers send as \`allowed_callers\`.
+   * Add the provider's code tool to the set yourself (\`anthropic.tools.codeExecution_20260120()\`,
+   * \`openai.tools.programmaticToolCalling()\`).
+   * @default the provider's default: direct calls only
+   */
+  readonly callers?: readonly ToolCaller[]
 }
 
 const ai = await loadPeer(() => import('ai'), 'ai-sdk', 'ai')
@@ -48,6 +60,7 @@ export function toAiSdkTools<T extends ToolTypeMap = ToolTypeMap, N extends keyo
   options: AiSdkOptions<N, P> = {},
 ): AiSdkTools<T, N, P> {
   const tools: Record<string, Tool> = {}
+  const providerOptions = options.callers === undefined ? undefined : callerOptions(checkCallers(options.callers, 'toAiSdkTools'))
   const pinned = new Set<string>(options.pin ?? [])
   // AI SDK 7 defers natively; AI SDK 6 gets toolcat's tool_search (see ai-sdk-defer.ts).
   const native = options.defer === true && typeof (ai as { toolSearch?: unknown }).toolSearch === 'function'
@@ -64,6 +77,7 @@ export function toAiSdkTools<T extends ToolTypeMap = ToolTypeMap, N extends keyo
       // Asked only for arguments the registry accepts; refused ones go to execute, which fails with the fault.
       ...(selected.consequential && { needsApproval: (input: unknown) => argumentsAccepted(registry, selected, options, input) }),
       ...(deferred && { deferLoading: true }),
+      ...(providerOptions !== undefined && { providerOptions }),
       execute,
     } as Tool)
   }
@@ -73,6 +87,18 @@ export function toAiSdkTools<T extends ToolTypeMap = ToolTypeMap, N extends keyo
     rememberDeferred(tools, { search: native ? 'tool_search' : `${prefix}tool_search`, pinned: [...pinned].map((name) => `${prefix}${name}`), prefix, native })
   }
   return tools as AiSdkTools<T, N, P>
+}
+
+/** Each provider's \`allowedCallers\` tool option for toolcat's callers (a fresh object per set: the SDK may keep it). */
+function callerOptions(callers: readonly ToolCaller[]): Record<string, Record<string, string[]>> {
+  return { anthropic: { allowedCallers: anthropicCallers(callers) }, openai: { allowedCallers: openaiCallers(callers) } }
+}
+
+/** What this adapter reads of the SDK's execute options (the same in AI SDK 6 and 7; 7 made the type generic). */
+interface ToolExecutionOptions {
+  readonly toolCallId: string
+  readonly messages: readonly Message[]
+  readonly abortSignal?: AbortSignal
 }
 
 type Execute = (input: unknown, options: ToolExecutionOptions) => unknown

@@ -1,6 +1,7 @@
 // `toolcat/openai-agents`: a registry's tools as OpenAI Agents SDK function tools (`@openai/agents`, an optional peer).
 import type { FunctionTool, RunContext } from '@openai/agents'
 import { nullsToAbsent } from '../interop/null-as-absent.js'
+import { checkCallers, openaiCallers, type ToolCaller } from '../interop/profiles/callers.js'
 import type { ToolTypeMap } from '../runtime/lazy/types.js'
 import { argumentsAccepted, callRegistry } from './call-registry.js'
 import { loadPeer } from './load-peer.js'
@@ -9,6 +10,19 @@ import { selectTools, type SelectedTool } from './select-tools.js'
 import { strictSchemaOf } from './strict-parameters.js'
 
 export type { AdapterOptions, CatalogEntryInfo, ToolSource } from './options.js'
+export type { ToolCaller } from '../interop/profiles/callers.js'
+
+/** Options of `toOpenAIAgentsTools`: every adapter's, plus who may call the tools. */
+export interface OpenAIAgentsOptions<N extends string = string, P extends string = ''> extends AdapterOptions<N, P> {
+  /**
+   * Programmatic tool calling (Responses API): who may call the tools, the model directly and/or
+   * code it writes. Sets each function tool's `allowedCallers` (`"direct"`, `"programmatic"`: the
+   * SDK's `ToolAllowedCaller`, sent as `allowed_callers`); add `programmaticToolCallingTool()` to
+   * the agent's tools for `code`. The SDK refuses a call from a caller the tool does not allow.
+   * @default the SDK's default: direct calls only
+   */
+  readonly callers?: readonly ToolCaller[]
+}
 
 const agents = await loadPeer(() => import('@openai/agents'), 'openai-agents', '@openai/agents')
 
@@ -34,12 +48,13 @@ interface CallDetails {
  */
 export function toOpenAIAgentsTools<T extends ToolTypeMap = ToolTypeMap, N extends keyof T & string = keyof T & string, P extends string = ''>(
   registry: ToolSource<T>,
-  options: AdapterOptions<N, P> = {},
+  options: OpenAIAgentsOptions<N, P> = {},
 ): OpenAIAgentsTool<T, N>[] {
-  return selectTools(registry, options).map((selected) => agentsTool(registry, selected, options)) as OpenAIAgentsTool<T, N>[]
+  const allowedCallers = options.callers === undefined ? undefined : openaiCallers(checkCallers(options.callers, 'toOpenAIAgentsTools'))
+  return selectTools(registry, options).map((selected) => agentsTool(registry, selected, options, allowedCallers)) as OpenAIAgentsTool<T, N>[]
 }
 
-function agentsTool(registry: ToolSource, selected: SelectedTool, options: AdapterOptions<string, string>): FunctionTool<unknown, any, unknown> {
+function agentsTool(registry: ToolSource, selected: SelectedTool, options: AdapterOptions<string, string>, allowedCallers: readonly string[] | undefined): FunctionTool<unknown, any, unknown> {
   // The SDK reads the schema when the tool is made, so each selected schema is parsed here.
   const parameters = selected.parameters()
   const strict = strictSchemaOf(parameters)
@@ -65,6 +80,8 @@ function agentsTool(registry: ToolSource, selected: SelectedTool, options: Adapt
     strict: strict !== undefined,
     // Approval is asked only of arguments the registry accepts; refused ones go to execute, which fails with the fault.
     ...(selected.consequential && { needsApproval: (_context: unknown, input: unknown) => argumentsAccepted(registry, selected, options, argumentsOf(input)) }),
+    // A copy per tool: the SDK keeps the list it is given.
+    ...(allowedCallers !== undefined && { allowedCallers: [...allowedCallers] }),
     execute,
     // The SDK's default hands the model a generic sentence in place of the failure (0.20 does);
     // the model gets toolcat's message (path, reason), never a stack.

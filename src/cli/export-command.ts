@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, rmSync } from 'node:fs'
 import path from 'node:path'
-import { generateCodeApiFiles } from '../emit/code/code-api-files.js'
+import { codeSignatures, generateCodeApiFiles } from '../emit/code/code-api-files.js'
 import { generateCodePrompt } from '../emit/code/code-prompt.js'
 import { generateCatalogHtml } from '../emit/html/generate-catalog-html.js'
 import { readPageScript } from '../emit/html/page-script.js'
@@ -32,8 +32,8 @@ reads it. On stderr, per tool: the constraints so described, the cosmetic rewrit
 any change that alters what a model may send — an open record closed, a union the provider cannot
 express, a tuple flattened. Such a lossy change is an error (one line per tool, naming each JSON
 Pointer and why) and nothing is written, unless --lossy is given. html writes the catalog as one
-self-contained page (catalog.html: every tool, its parameters, output and source, a search box;
-no network, opens from file://). code writes the tools as a typed API for agents that write code
+self-contained page (catalog.html: every tool, its parameters, output and source, its code-mode
+signature, a search box; no network, opens from file://). code writes the tools as a typed API for agents that write code
 (code mode): index.d.ts listing every tool with its summary, <tool>.d.ts per tool declaring its
 async function with the handler's parameter and result types as written (their JSDoc kept; a
 dependency's tools get types rebuilt from its schemas), and globals.d.ts, the functions as the
@@ -105,7 +105,7 @@ the file cannot be written, 2 on bad usage.`,
     const loaded = await loadCatalog(input)
     if (!loaded) return 1
     const { catalog } = loaded
-    if (format === 'html') return writeOutput(input, generateCatalogHtml(catalog, readPageScript()))
+    if (format === 'html') return exportHtml(input, loaded)
     if (format === 'code' || format === 'code-prompt') return exportCode(input, format, loaded)
     if (format === 'server-card') return writeOutput(input, (await import('./export-server-card.js')).exportServerCard(input, catalog))
     if (input.values.strict === true && format !== 'openai' && format !== 'anthropic') {
@@ -203,6 +203,12 @@ async function exportCode(input: CommandInput, format: 'code' | 'code-prompt', {
     throw new UserError(`cannot write ${folder}: ${error instanceof Error ? error.message : String(error)}`)
   }
   return 0
+}
+
+/** `--format html`: the catalog page, with each tool's code-mode signature (its types as written, as `--format code` declares them). */
+async function exportHtml(input: CommandInput, { catalog, root }: LoadedCatalog): Promise<number> {
+  const { writtenSignatures } = await import('../analyze/written-api/written-signatures.js')
+  return writeOutput(input, generateCatalogHtml(catalog, readPageScript(), codeSignatures(catalog, writtenSignatures(root, catalog.tools))))
 }
 
 /** Removes the `.d.ts` files an earlier code export wrote in `folder` (they start with toolcat's header) that this one did not: a removed tool's module goes with it. */

@@ -5,7 +5,8 @@
  */
 export const aiSdkScript = `const usage = { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 1, text: 1, reasoning: 0 } }
 const call = (toolCallId, toolName, input) => ({ type: 'tool-call', toolCallId, toolName, input: JSON.stringify(input) })
-// A model that answers each turn with the next of the turns (tool calls, then text), recording every prompt and the tools offered.
+// A model that answers each turn with the next of the turns (tool calls, then text), recording every prompt and the tools offered;
+// \`turns\` may instead be a function of the prompt and the turn's number (from 1) returning the turn's content.
 function scripted(turns) {
   const prompts = []
   const offered = []
@@ -13,7 +14,7 @@ function scripted(turns) {
     doGenerate: async (options) => {
       prompts.push(options.prompt)
       offered.push((options.tools ?? []).map((tool) => tool.name))
-      const content = turns[prompts.length - 1] ?? [{ type: 'text', text: 'done' }]
+      const content = (typeof turns === 'function' ? turns(options.prompt, prompts.length) : turns[prompts.length - 1]) ?? [{ type: 'text', text: 'done' }]
       const calls = content.some((part) => part.type === 'tool-call')
       return { content, finishReason: { unified: calls ? 'tool-calls' : 'stop', raw: undefined }, usage, warnings: [] }
     },

@@ -4,9 +4,9 @@ import { generateCodePrompt } from '../../src/emit/code/code-prompt.js'
 import { fixtureCatalog, fixtureRoot } from '../registry/out-dir.js'
 import { adapterProject, removeProject, runScript } from './adapter-project.js'
 
-// Code mode end to end with the AI SDK's own mock model (AI SDK 6: MockLanguageModelV3; ai 7's
-// MockLanguageModelV4 is not installed here): the model gets the code API in its system prompt and
-// one tool, run_code, and writes a program that calls `add` twenty times, filters, and returns a summary.
+// Code mode end to end with ai 7's own mock model (MockLanguageModelV4 from ai/test): the model
+// gets the code API in its system prompt and one tool, run_code, and writes a program that calls
+// `add` twenty times, filters, and returns a summary.
 let project = ''
 beforeAll(async () => {
   project = await adapterProject()
@@ -25,7 +25,7 @@ test('one model round trip runs twenty tool calls; only the summary goes back to
   const output = runScript(
     project,
     `import { generateText, jsonSchema, stepCountIs, tool } from 'ai'
-import { MockLanguageModelV3 } from 'ai/test'
+import { MockLanguageModelV4 } from 'ai/test'
 import { createCodeApi, runCode } from 'toolcat'
 const usage = { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 1, text: 1, reasoning: 0 } }`,
     `
@@ -37,7 +37,7 @@ const usage = { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0
       execute: async ({ code }) => runCode(code, { api }),
     })
     const prompts = []
-    const model = new MockLanguageModelV3({
+    const model = new MockLanguageModelV4({
       doGenerate: async (options) => {
         prompts.push(options.prompt)
         const content = prompts.length === 1
@@ -48,11 +48,16 @@ const usage = { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0
     })
     const result = await generateText({ model, system: ${JSON.stringify(apiPrompt)}, tools: { run_code }, prompt: 'Which doubled numbers under 20 exceed 30?', stopWhen: stepCountIs(3) })
     const back = prompts[1].filter((m) => m.role === 'tool').flatMap((m) => m.content).map((part) => part.output)
-    return { modelCalls: prompts.length, steps: result.steps.length, system: prompts[0][0].content, back, imports: imports() }`,
-  ) as { modelCalls: number; steps: number; system: string; back: { type: string; value: unknown }[]; imports: Record<string, number> }
+    return { modelCalls: model.doGenerateCalls.length, steps: result.steps.length, system: prompts[0][0].content, back, secondPrompt: JSON.stringify(prompts[1]), text: result.text, imports: imports() }`,
+  ) as { modelCalls: number; steps: number; system: string; back: { type: string; value: unknown }[]; secondPrompt: string; text: string; imports: Record<string, number> }
   expect(output.system).toContain('declare function add(args: { left: number; right: number }): Promise<{ sum: number; marker: string }>')
   // One round trip: the tool call, then the answer; twenty calls ran inside the program.
   expect(output.modelCalls).toBe(2)
+  expect(output.steps).toBe(2)
+  expect(output.text).toBe('done')
+  // Only the summary goes back: one tool result, none of the twenty sums (2 … 38) on their own.
   expect(output.back).toEqual([{ type: 'json', value: { success: true, value: { count: 4, largest: 38 }, logs: [], calls: 20 } }])
+  expect(output.secondPrompt).not.toContain('HANDLER_MARKER_ADD')
+  expect(output.secondPrompt).not.toMatch(/"sum"/)
   expect(output.imports).toEqual({ add: 1 })
 })

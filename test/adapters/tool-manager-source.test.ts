@@ -17,7 +17,7 @@ function manager() {
 describe('adapters over createToolManager', () => {
   test('the AI SDK tools validate through the contract, coerce, and gate the consequential tool', async () => {
     const tools = toAiSdkTools(manager())
-    const options = { toolCallId: 't1', messages: [] }
+    const options = { toolCallId: 't1', messages: [], context: {} }
     expect(Object.keys(tools)).toEqual(['add', 'wipe'])
     expect(await tools.add!.execute!({ left: 2, right: '3' }, options)).toBe(5)
     await expect(tools.add!.execute!({ left: 'two', right: 3 }, options)).rejects.toThrow('left: type; expected number; received "two"')

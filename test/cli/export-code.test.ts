@@ -47,17 +47,18 @@ describe('the file tree', { timeout: 180_000 }, () => {
 
   test('types are kept as written: named types with their JSDoc, the parameter literal with its property docs', () => {
     expect(files['summarize_org_chart.d.ts']).toContain('/** One person and everyone reporting to them. */\nexport interface OrgNode {\n  name: string\n  role: string\n  reports: OrgNode[]\n}')
-    expect(files['summarize_org_chart.d.ts']).toContain('type Args = { root: OrgNode }')
-    expect(files['summarize_org_chart.d.ts']).toContain('type Result = Record<string, number>')
+    expect(files['summarize_org_chart.d.ts']).toContain('export type SummarizeOrgChartArgs = { root: OrgNode }')
+    expect(files['summarize_org_chart.d.ts']).toContain('export type SummarizeOrgChartResult = Record<string, number>')
+    expect(files['summarize_org_chart.d.ts']).toContain('export declare function summarize_org_chart(args: SummarizeOrgChartArgs): Promise<SummarizeOrgChartResult>')
     expect(files['send_email.d.ts']).toContain('/** @format email */\nexport type Address = string')
-    expect(files['send_email.d.ts']).toContain('    /** @maxLength 150 */\n    subject: string')
+    expect(files['send_email.d.ts']).toContain('  /** @maxLength 150 */\n  subject: string')
     expect(files['send_email.d.ts']).not.toMatch(/\bimport\b/)
   })
 
   test('a streaming tool returns AsyncIterable of its chunk type; a consequential tool says so in its doc', () => {
-    expect(files['tail_logs.d.ts']).toContain('export declare function tail_logs(args: tail_logs.Args): AsyncIterable<tail_logs.Chunk>')
-    expect(files['tail_logs.d.ts']).toContain('type Chunk = LogLine')
-    expect(files['send_email.d.ts']).toMatch(/Consequential: the person is asked to confirm[^\n]*\n \*\/\nexport declare function send_email\(args: send_email\.Args\): Promise<send_email\.Result>/)
+    expect(files['tail_logs.d.ts']).toContain('export declare function tail_logs(args: TailLogsArgs): AsyncIterable<TailLogsChunk>')
+    expect(files['tail_logs.d.ts']).toContain('export type TailLogsChunk = LogLine')
+    expect(files['send_email.d.ts']).toMatch(/Consequential: the person is asked to confirm[^\n]*\n \*\/\nexport declare function send_email\(args: SendEmailArgs\): Promise<SendEmailResult>/)
   })
 
   test.each(Object.entries(compilers))('every file compiles under tsc --noEmit --strict on %s', (_, compiler) => {
@@ -95,17 +96,26 @@ describe('a program written against the API', { timeout: 180_000 }, () => {
   const program = (body: string): string => `/// <reference path="./api/globals.d.ts" />\nexport async function main() {\n${body}\n}\n`
 
   test.each(Object.entries(compilers))('a right program compiles on %s; each wrong call fails with the tool\'s name in the error', (_, compiler) => {
-    const check = (body: string) => {
+    const check = (body: string, pretty = false) => {
       writeFileSync(path.join(app, 'program.ts'), program(body))
       // Pretty output carries the related information: where in the API the expected type is declared.
-      const run = tsc(compiler, ['--pretty', 'true', 'program.ts'], app)
+      const run = tsc(compiler, ['--pretty', String(pretty), 'program.ts'], app)
       return { ...run, output: run.output.replace(/\u001b\[[0-9;]*m/g, '') }
     }
+    /** The first line of the first error: what a one-line reader (a model, a log) sees. */
+    const firstLine = (body: string): string => check(body).output.split('\n')[0] ?? ''
     const right = check("const chart = await summarize_org_chart({ root: { name: 'a', role: 'ceo', reports: [] } })\nfor await (const line of tail_logs({ service: 'api' })) console.log(line.level)\nreturn chart['ceo']")
     expect(right.output).toBe('')
-    expect(check("return await summarize_org_chrt({ root: { name: 'a', role: 'ceo', reports: [] } })").output).toMatch(/summarize_org_chrt[\s\S]*summarize_org_chart/)
-    expect(check("return await summarize_org_chart({ root: 'the ceo' })").output).toMatch(/Type 'string' is not assignable to type 'OrgNode'[\s\S]*api\/summarize_org_chart\.d\.ts/)
-    expect(check('return await send_email({ to: "a@b.test", body: "hi" })').output).toMatch(/Property 'subject' is missing[\s\S]*api\/send_email\.d\.ts/)
+    // Unknown tool: the compiler suggests the right one.
+    expect(firstLine("return await summarize_org_chrt({ root: { name: 'a', role: 'ceo', reports: [] } })")).toMatch(/error TS2552: .*'summarize_org_chrt'.*'summarize_org_chart'/)
+    // Wrong argument type: the parameter's type is named after the tool.
+    expect(firstLine("return await summarize_org_chart('the ceo')")).toMatch(/error TS2345: Argument of type 'string' is not assignable to parameter of type 'SummarizeOrgChartArgs'\.$/)
+    // A wrong property inside an object literal is reported at the property; the related information names the tool's type.
+    expect(check("return await summarize_org_chart({ root: 'the ceo' })", true).output).toMatch(/Type 'string' is not assignable to type 'OrgNode'[\s\S]*api\/summarize_org_chart\.d\.ts[\s\S]*declared here on type 'SummarizeOrgChartArgs'/)
+    // Missing field: TypeScript 6 says TS2345, 7 TS2741; both name the tool's argument type on the first line.
+    expect(firstLine('return await send_email({ to: "a@b.test", body: "hi" })')).toMatch(/error TS(2345|2741): .*'SendEmailArgs'/)
+    const args = 'const message = { to: "a@b.test", subject: 1, body: "hi" }\nreturn await send_email(message)'
+    expect(firstLine(args)).toMatch(/error TS2345: Argument of type '\{ to: string; subject: number; body: string; \}' is not assignable to parameter of type 'SendEmailArgs'\.$/)
   })
 })
 

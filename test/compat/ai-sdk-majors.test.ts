@@ -102,3 +102,49 @@ describe(`ai@${current.version}: defer: true uses the SDK's own deferred loading
     })
   })
 })
+
+// AI SDK 6 has no toolSearch(): toolcat adds its own tool_search (the registry's search) and
+// deferredSteps sends each step only it, the pinned tools and the tools found so far.
+const previous = lines.find((line) => line.version.startsWith('6.'))
+if (previous === undefined) throw new Error('no ai 6 line in testedLines.ai')
+
+// A model that searches, then calls the first tool the search returned (read from the tool result it was sent).
+const searchThenCall = `function searchThenCall(query, args) {
+  return scripted((prompt, turn) => {
+    const results = prompt.filter((m) => m.role === 'tool').flatMap((m) => m.content)
+    return turn === 1 ? [call('s1', 'tool_search', { query })] : turn === 2 ? [call('c1', results[0].output.value.tools[0].name, args)] : undefined
+  })
+}`
+
+describe(`ai@${previous.version}: defer: true uses toolcat's tool_search`, () => {
+  const run = (body: string): any => runInApp(appOf(previous.version), `${prelude('MockLanguageModelV3')}\n${searchThenCall}`, body)
+
+  test('the model sees tool_search and the pinned tool, finds a tool, and the next step calls it', () => {
+    const output = run(`
+      const tools = toAiSdkTools(createRegistry(), { defer: true, pin: ['lookup'] })
+      const { model, prompts, offered } = searchThenCall('add two numbers', { left: 2, right: 3 })
+      const result = await generateText({ model, tools, prepareStep: deferredSteps(tools), prompt: 'what is 2 + 3?', stopWhen: stepCountIs(4) })
+      const toolOutputs = prompts[2].filter((m) => m.role === 'tool').flatMap((m) => m.content).filter((part) => part.toolName !== 'tool_search').map((part) => [part.toolName, part.output.value])
+      return { offered, steps: result.steps.length, toolOutputs, imports: imports() }`)
+    // First only the search tool and the pinned tool; then also what the search found (add first).
+    expect([...output.offered[0]].sort()).toEqual(['lookup', 'tool_search'])
+    expect(output.offered[1]).toEqual(expect.arrayContaining(['tool_search', 'lookup', 'add']))
+    expect(output.offered[1].length).toBeLessThan(7)
+    expect(output.toolOutputs).toEqual([['add', { sum: 5, marker: 'HANDLER_MARKER_ADD' }]])
+    expect(output.steps).toBe(3)
+    // The search imported nothing; the call imported exactly the tool it called.
+    expect(output.imports).toEqual({ add: 1 })
+  })
+
+  test('tool_search returns names, descriptions and schemas; defer needs a registry that can search', () => {
+    const output = run(`
+      const tools = toAiSdkTools(createRegistry(), { defer: true })
+      const found = await tools.tool_search.execute({ query: 'count down' }, { toolCallId: 'x', messages: [] })
+      const { createToolManager } = await import('toolcat')
+      let refused = ''
+      try { toAiSdkTools(createToolManager(), { defer: true }) } catch (error) { refused = error.message }
+      return { first: found.tools[0], refused }`)
+    expect(output.first).toMatchObject({ name: 'countdown', parameters: { type: 'object', required: ['from'] } })
+    expect(output.refused).toMatch(/defer: true needs a registry with search/)
+  })
+})

@@ -45,7 +45,7 @@ test('serve --code lists read_api and run_code; read_api gives the index, a modu
   const index = await text({})
   expect(index).toContain('export { echo } from "./echo.js"')
   expect(index).toContain('export { transfer } from "./transfer.js"')
-  expect(await text({ file: 'echo.d.ts' })).toContain('export declare function echo(args: echo.Args)')
+  expect(await text({ file: 'echo.d.ts' })).toContain('export declare function echo(args: EchoArgs)')
   const found = await text({ query: 'echo text back', limit: 1 })
   expect(found).toMatch(/^\/\/ ==> echo\.d\.ts <==\n/)
 })

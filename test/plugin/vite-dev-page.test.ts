@@ -65,6 +65,16 @@ describe('the try-it page at /__toolcat/', () => {
   const field = (tool: string, path: string) => form(tool).locator(`[role=tabpanel]:not([hidden]) [data-path="${path}"], :scope > [data-path="${path}"]`).first()
   const result = (tool: string) => form(tool).locator('.tc-result')
 
+  test("each tool shows its code-mode signature from its written types, linking to its signature section", async () => {
+    const line = page.locator('#shape_area .tc-signature-line a')
+    expect(await line.textContent()).toBe('function shape_area(args: ShapeAreaArgs): Promise<ShapeAreaResult>')
+    expect(await line.getAttribute('href')).toBe('#shape_area.signature')
+    const module = await page.locator('section[id="shape_area.signature"] pre').textContent()
+    expect(module).toContain('/** A circle, by its radius. */\nexport interface Circle {')
+    expect(module).toContain('export type ShapeAreaArgs = {\n  shape: Circle | Rectangle')
+    expect(await page.locator('article.tc-tool .tc-signature-line').count()).toBe(await page.locator('article.tc-tool').count())
+  })
+
   test('a union-typed tool: pick a branch, fill it, run it, see the result', async () => {
     expect(page.url()).toMatch(/\/__toolcat\/$/)
     const union = field('shape_area', 'shape')

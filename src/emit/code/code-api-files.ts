@@ -23,6 +23,22 @@ export function generateCodeApiFiles(catalog: Catalog, written: ReadonlyMap<stri
   )
 }
 
+/** A tool's code-mode signature as the catalog page shows it. */
+export interface CodeSignature {
+  /** The tool's module in a code export (`<tool>.d.ts`). */
+  readonly file: string
+  /** The one-line function declaration, with the tool-named types (`function get_weather(args: GetWeatherArgs): Promise<GetWeatherResult>`). */
+  readonly signature: string
+  /** The module's text without its generated header: the named types, the argument and result types, the function with its doc. */
+  readonly module: string
+}
+
+/** Each tool's code-mode signature by tool name, the same text as its module in `generateCodeApiFiles`. */
+export function codeSignatures(catalog: Catalog, written: ReadonlyMap<string, WrittenSignature>): Record<string, CodeSignature> {
+  const entries = toolApis(catalog, written).map((api) => [api.tool.name, { file: `${api.file}.d.ts`, signature: functionSignature(api, api.names), module: toolModuleBody(api) }] as const)
+  return Object.fromEntries(entries)
+}
+
 function indexFile(catalog: Catalog, apis: readonly ToolApi[]): string {
   const owner = catalog.package === undefined ? '' : ` of ${catalog.package.name}`
   const intro = docComment([
@@ -42,24 +58,24 @@ function globalsFile(catalog: Catalog, apis: readonly ToolApi[]): string {
 }
 
 /**
- * A tool's module: the named types its signature refers to, then its argument and result types in a
- * namespace merged with its function, so a type error says `lookup_order.Args`, naming the tool.
+ * A tool's module: the named types its signature refers to, then its argument and result types,
+ * named after the tool (`SummarizeOrgChartArgs`), so a compiler's message about a wrong call names
+ * the tool even on one line; then its function.
  */
 function toolFile(catalog: Catalog, api: ToolApi): string {
-  const { names, identifier } = api
+  return `${generatedHeader(catalog)}${toolModuleBody(api)}`
+}
+
+/** A tool's module without the generated header: the declarations, the argument and result (or chunk) types, the function. */
+export function toolModuleBody(api: ToolApi): string {
+  const { names } = api
   const declarations = api.declarations.map((declaration) => `${exported(declaration.text)}\n\n`).join('')
-  const indent = (text: string): string => text.replace(/\n/g, '\n  ')
-  const members =
-    `${docComment([`The arguments of \`${api.tool.name}\`.`], '  ')}  type ${names.args} = ${indent(api.args)}\n` +
+  const types =
+    `${docComment([`The arguments of \`${api.tool.name}\`.`])}export type ${names.args} = ${api.args}\n\n` +
     (api.chunk === undefined
-      ? `${docComment([`What \`${api.tool.name}\` returns.`], '  ')}  type ${names.result} = ${indent(api.result)}\n`
-      : `${docComment([`One chunk of what \`${api.tool.name}\` streams.`], '  ')}  type ${names.chunk} = ${indent(api.chunk)}\n`)
-  const qualified = { args: `${identifier}.${names.args}`, result: `${identifier}.${names.result}`, chunk: `${identifier}.${names.chunk}` }
-  return (
-    `${generatedHeader(catalog)}${declarations}` +
-    `${docComment([`The types of \`${api.tool.name}\`.`])}export declare namespace ${identifier} {\n${members}}\n\n` +
-    `${docComment(api.doc)}export declare ${functionSignature(api, qualified)}\n`
-  )
+      ? `${docComment([`What \`${api.tool.name}\` returns.`])}export type ${names.result} = ${api.result}\n\n`
+      : `${docComment([`One chunk of what \`${api.tool.name}\` streams.`])}export type ${names.chunk} = ${api.chunk}\n\n`)
+  return `${declarations}${types}${docComment(api.doc)}export declare ${functionSignature(api, names)}\n`
 }
 
 /** A declaration with `export` put in front of its keyword (after its JSDoc). */

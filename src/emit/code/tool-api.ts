@@ -42,7 +42,8 @@ function toolApi(tool: CatalogTool, identifier: string, file: string, signature:
     while (declared.has(name) || name === identifier) name = `${name}_`
     return name
   }
-  const names = { args: free('Args'), result: free('Result'), chunk: free('Chunk') }
+  const prefix = typeNamePrefix(identifier)
+  const names = { args: free(`${prefix}Args`), result: free(`${prefix}Result`), chunk: free(`${prefix}Chunk`) }
   const aliases: string[] = []
   const rebuilt = (schema: CatalogTool['output'], prefix: string): string => (schema === undefined ? 'unknown' : rootType(schema, prefix, aliases))
   const takesArgs = signature === undefined || signature.args !== undefined || Object.keys(tool.parameters.properties ?? {}).length > 0
@@ -68,6 +69,16 @@ function toolApi(tool: CatalogTool, identifier: string, file: string, signature:
     ...(streamed ? ['', `Streams its result: iterate it with \`for await\`.`] : []),
   ]
   return { tool, identifier, file, summary, doc, declarations, names, args, result, ...(chunk !== undefined && { chunk }), takesArgs, written: signature !== undefined }
+}
+
+/**
+ * The start of a tool's type names: its identifier in PascalCase (`get_weather` → `GetWeather`), so
+ * a compiler's message about a wrong call (`… parameter of type 'GetWeatherArgs'`) names the tool.
+ */
+export function typeNamePrefix(identifier: string): string {
+  const words = identifier.split(/[^A-Za-z0-9]+/).filter((word) => word !== '')
+  const joined = words.map((word) => word[0]!.toUpperCase() + word.slice(1)).join('')
+  return joined === '' || /^[0-9]/.test(joined) ? `Tool${joined}` : joined
 }
 
 /** A tool's function declaration (`declare function name(args: Args): Promise<Result>`), with the type names the file declares. */

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import type { Catalog } from '../../runtime/catalog.js'
+import type { CodeSignature } from '../code/code-api-files.js'
 import { assertInlineable, escapeHtml, inlineJson } from './inline-data.js'
 import { pageStyle } from './page-style.js'
 
@@ -8,9 +9,10 @@ import { pageStyle } from './page-style.js'
  * catalog travels as an inline JSON data block, the page's script (the bundle of
  * `page/static-entry.ts`, passed in) and style sheet inline: nothing is fetched, so it works from
  * `file://`, and the Content-Security-Policy admits only those two inline blocks (by hash) and no
- * network at all. The same catalog always gives the same bytes.
+ * network at all. `signatures` (each tool's code-mode signature, from `codeSignatures`) travel as a
+ * second data block, shown with each tool. The same catalog and signatures always give the same bytes.
  */
-export function generateCatalogHtml(catalog: Catalog, script: string): string {
+export function generateCatalogHtml(catalog: Catalog, script: string, signatures?: Readonly<Record<string, CodeSignature>>): string {
   const style = assertInlineable(pageStyle, 'page style')
   const code = assertInlineable(script, 'page script')
   const policy = `default-src 'none'; script-src '${sha256(code)}'; style-src '${sha256(style)}'; img-src data:; base-uri 'none'; form-action 'none'`
@@ -28,7 +30,7 @@ export function generateCatalogHtml(catalog: Catalog, script: string): string {
 <body>
 <div id="toolcat">${noScriptList(catalog)}</div>
 <script type="application/json" id="toolcat-catalog">${inlineJson(catalog)}</script>
-<script>${code}</script>
+${signatures === undefined ? '' : `<script type="application/json" id="toolcat-signatures">${inlineJson(signatures)}</script>\n`}<script>${code}</script>
 </body>
 </html>
 `

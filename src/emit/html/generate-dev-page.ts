@@ -1,4 +1,5 @@
 import type { Catalog } from '../../runtime/catalog.js'
+import type { CodeSignature } from '../code/code-api-files.js'
 import { generatedHeader } from '../literals.js'
 import { pageStyle } from './page-style.js'
 
@@ -32,16 +33,18 @@ export function generateDevPageHtml(moduleUrl: string): string {
 }
 
 /**
- * The dev page's module: the catalog, and the page mounted with a try-it form per tool that calls
- * through the app's own registry (so a tool runs where the app runs it). It accepts its own hot
- * updates: when a tool changes, the dev server regenerates it and the page re-renders in place.
+ * The dev page's module: the catalog, each tool's code-mode signature (when given), and the page
+ * mounted with a try-it form per tool that calls through the app's own registry (so a tool runs
+ * where the app runs it). It accepts its own hot updates: when a tool changes, the dev server
+ * regenerates it and the page re-renders in place.
  */
-export function generateDevPageModule(catalog: Catalog, imports: DevPageImports): string {
+export function generateDevPageModule(catalog: Catalog, imports: DevPageImports, signatures: Readonly<Record<string, CodeSignature>> = {}): string {
   return `${generatedHeader(catalog)}import { createRegistry } from ${JSON.stringify(imports.registry)}
 import { mountCatalogPage } from ${JSON.stringify(imports.page)}
 
 const catalog = ${JSON.stringify(catalog)}
-const page = mountCatalogPage(document.getElementById("toolcat"), catalog, { registry: createRegistry() })
+const signatures = ${JSON.stringify(signatures)}
+const page = mountCatalogPage(document.getElementById("toolcat"), catalog, { registry: createRegistry(), signatures })
 if (import.meta.hot) {
   import.meta.hot.accept()
   import.meta.hot.dispose(() => page.destroy())

@@ -46,6 +46,9 @@ code,pre,kbd{font-family:var(--mono);font-size:.86em}
 .tc-anchor{color:var(--muted);text-decoration:none;margin-right:.35rem;font-weight:400}
 .tc-anchor:hover{color:var(--accent)}
 .tc-tool-name{color:var(--muted)}
+.tc-signature-line{margin:.35rem 0 0;overflow-wrap:anywhere}
+.tc-signature-line a{text-decoration:none}
+.tc-signature{white-space:pre;font-size:.92em}
 .tc-badges{list-style:none;display:flex;flex-wrap:wrap;gap:.35rem;margin:0;padding:0}
 .tc-badge{font-size:.72rem;font-weight:600;letter-spacing:.02em;padding:.1rem .5rem;border-radius:999px}
 .tc-badge-pure{color:var(--pure);background:var(--pure-bg)}

@@ -18,6 +18,8 @@ let context: BrowserContext
 let page: Page
 let html: string
 let catalog: { tools: { name: string }[] }
+/** summarize_org_chart's module in a code export of the same tools (a tool with a named type, OrgNode). */
+let orgChartModule: string
 const network: string[] = []
 
 beforeAll(async () => {
@@ -30,6 +32,9 @@ beforeAll(async () => {
   const exported = spawnSync('sh', ['-c', readmeBlock('catalog-page-export')], { cwd: app, encoding: 'utf8', env: { ...process.env, PATH: `${toolcatOnPath()}${delimiter}${process.env.PATH}` } })
   expect(exported.status, exported.stderr).toBe(0)
   html = readFileSync(join(app, 'catalog.html'), 'utf8')
+  const code = runCli(['export', 'tools', '--format', 'code', '--out', 'api'], app)
+  expect(code.status, code.stderr).toBe(0)
+  orgChartModule = readFileSync(join(app, 'api/summarize_org_chart.d.ts'), 'utf8')
   browser = await launchChromium()
   context = await browser.newContext({ offline: true, viewport: { width: 1280, height: 860 }, colorScheme: 'light' })
   await context.route('**/*', (route) => {
@@ -123,9 +128,28 @@ test('a description holding markup renders it as text; only its https link is a 
   expect(await description.locator('a').evaluateAll((links) => links.map((link) => link.getAttribute('href')))).toEqual(['https://example.com/docs'])
   expect(await description.locator('em').textContent()).toBe('Markdown')
   expect(await page.evaluate(() => (globalThis as { pwned?: unknown }).pwned)).toBeUndefined()
-  // The inline JSON carries `</script><!--` escaped: the page has exactly its two script elements' end tags.
-  expect(html.match(/<\/script/gi)).toHaveLength(2)
+  // The inline JSON carries `</script><!--` escaped: the page has exactly its three script elements' end tags.
+  expect(html.match(/<\/script/gi)).toHaveLength(3)
   expect(html).not.toContain('<!--')
+})
+
+test("each tool shows its code-mode signature, linking to its signature section: the tool's module of a code export", async () => {
+  const card = page.locator('#summarize_org_chart')
+  const line = card.locator('.tc-signature-line a')
+  expect(await line.textContent()).toBe('function summarize_org_chart(args: SummarizeOrgChartArgs): Promise<SummarizeOrgChartResult>')
+  expect(await line.getAttribute('href')).toBe('#summarize_org_chart.signature')
+  // The section holds the module as `--format code` writes it (its generated header aside): OrgNode with its doc, the tool-named types.
+  const section = card.locator('section[id="summarize_org_chart.signature"]')
+  expect(await section.locator('h3').textContent()).toBe('Code mode signature · summarize_org_chart.d.ts')
+  const shown = await section.locator('pre').textContent()
+  expect(shown).toContain('/** One person and everyone reporting to them. */\nexport interface OrgNode {')
+  expect(shown).toBe(orgChartModule.slice(orgChartModule.indexOf('\n') + 1))
+  // Following the link focuses the section; every tool has one.
+  await line.click()
+  await expect.poll(() => page.evaluate(() => location.hash)).toBe('#summarize_org_chart.signature')
+  expect(await page.evaluate(() => document.activeElement?.id)).toBe('summarize_org_chart.signature')
+  expect(await page.locator('article.tc-tool .tc-signature-line').count()).toBe(catalog.tools.length)
+  expect(await page.locator('#tail_logs .tc-signature-line code').textContent()).toBe('function tail_logs(args: TailLogsArgs): AsyncIterable<TailLogsChunk>')
 })
 
 test('a deep link opens on its tool, and the page reads well at phone width; screenshots kept', async () => {

@@ -38,3 +38,14 @@ test('a script that would end its element is refused rather than inlined', () =>
   expect(() => assertInlineable('a <!-- b', 'x')).toThrow('"<!--"')
   expect(escapeHtml(`"'<&>`)).toBe('&#34;&#39;&#60;&#38;&#62;')
 })
+
+test('code-mode signatures travel as a second data block: escaped like the catalog, the same bytes for the same signatures', () => {
+  const signatures = { x: { file: 'x.d.ts', signature: 'function x(args: XArgs): Promise<XResult>', module: `/** ${hostile} */\nexport type XArgs = {}\n` } }
+  const html = generateCatalogHtml(catalog, 'console.log(1)', signatures)
+  expect(html.match(/<\/script/gi)).toHaveLength(3)
+  expect(html).not.toContain('<!--')
+  const block = /<script type="application\/json" id="toolcat-signatures">(.*?)<\/script>/.exec(html)
+  expect(JSON.parse(block?.[1] ?? 'null')).toEqual(signatures)
+  expect(generateCatalogHtml(catalog, 'console.log(1)', structuredClone(signatures))).toBe(html)
+  expect(generateCatalogHtml(catalog, 'console.log(1)')).not.toContain('toolcat-signatures')
+})

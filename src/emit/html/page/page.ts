@@ -1,13 +1,18 @@
 import type { Catalog, CatalogTool } from '../../../runtime/catalog.js'
+import { signatureOf, type PageSignatures } from './code-signature.js'
 import { h } from './dom.js'
 import { rankedSearch, type ToolSearch } from './search.js'
 import { badgesOf, toolCard } from './tool-card.js'
 import { tryItPanel, type PageRegistry } from './try-it/panel.js'
 
-/** How the page is mounted: a registry adds a try-it form to every tool; `search` replaces the ranked search of the catalog. */
+/**
+ * How the page is mounted: a registry adds a try-it form to every tool; `search` replaces the
+ * ranked search of the catalog; `signatures` shows each tool's code-mode signature and its section.
+ */
 export interface CatalogPageOptions {
   readonly registry?: PageRegistry
   readonly search?: ToolSearch
+  readonly signatures?: PageSignatures
 }
 
 /** A mounted page. */
@@ -23,7 +28,7 @@ export interface CatalogPage {
  */
 export function mountCatalogPage(root: HTMLElement, catalog: Catalog, options: CatalogPageOptions = {}): CatalogPage {
   const search = options.search ?? rankedSearch(catalog.tools)
-  const cards = new Map(catalog.tools.map((tool) => [tool.name, toolCard(tool, options.registry && tryItPanel(tool, options.registry))]))
+  const cards = new Map(catalog.tools.map((tool) => [tool.name, toolCard(tool, options.registry && tryItPanel(tool, options.registry), signatureOf(options.signatures, tool.name))]))
   const links = new Map(catalog.tools.map((tool) => [tool.name, navItem(tool)]))
   const input = h('input', { type: 'search', id: 'tc-search', class: 'tc-input tc-search', placeholder: 'Search tools', autocomplete: 'off', spellcheck: 'false', 'aria-controls': 'tc-nav', 'aria-keyshortcuts': '/' })
   const count = h('p', { class: 'tc-count', 'aria-live': 'polite' })

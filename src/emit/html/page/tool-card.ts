@@ -1,4 +1,6 @@
 import type { CatalogTool } from '../../../runtime/catalog.js'
+import type { CodeSignature } from '../../code/code-api-files.js'
+import { signatureLink, signatureSection } from './code-signature.js'
 import { h, markdown } from './dom.js'
 import { definitionsSection, schemaTree } from './schema-tree.js'
 import { scopeOf } from './schema-read.js'
@@ -22,10 +24,11 @@ export function badges(tool: CatalogTool): HTMLElement | undefined {
 }
 
 /**
- * One tool's section: its title and name, a deep link (`#<name>`), badges, description, the
- * parameters as a tree with their `$defs`, the output schema and where the definition lives.
+ * One tool's section: its title and name, a deep link (`#<name>`), badges, its code-mode signature
+ * (when the page has it) linking to its signature section, description, the parameters as a tree
+ * with their `$defs`, the output schema and where the definition lives.
  */
-export function toolCard(tool: CatalogTool, extra?: Node): HTMLElement {
+export function toolCard(tool: CatalogTool, extra?: Node, signature?: CodeSignature): HTMLElement {
   const headingId = `${tool.name}.heading`
   const parameters = scopeOf(tool.name, tool.parameters)
   const output = tool.output === undefined ? undefined : scopeOf(`${tool.name}.output`, tool.output)
@@ -39,10 +42,12 @@ export function toolCard(tool: CatalogTool, extra?: Node): HTMLElement {
       tool.title !== undefined && h('code', { class: 'tc-tool-name' }, tool.name),
       badges(tool),
     ),
+    signature && signatureLink(tool.name, signature),
     markdown(tool.description, 'tc-md tc-description'),
     h('section', { class: 'tc-section' }, h('h3', {}, 'Parameters'), schemaTree(tool.parameters, parameters), definitionsSection(parameters, 'Parameter definitions')),
     output &&
       h('section', { class: 'tc-section' }, h('h3', {}, tool.stream ? 'Output (each chunk)' : 'Output'), schemaTree(tool.output ?? {}, output), definitionsSection(output, 'Output definitions')),
+    signature && signatureSection(tool.name, signature),
     h(
       'footer',
       { class: 'tc-source' },
