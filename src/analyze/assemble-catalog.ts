@@ -40,5 +40,5 @@ function orderEntry(entry: Omit<CatalogTool, 'hash'>): Omit<CatalogTool, 'hash'>
 }
 
 const entryKeys = [
-  'name', 'title', 'description', 'summary', 'parameters', 'output', 'stream', 'annotations', 'declarationOnly', 'source',
+  'name', 'title', 'description', 'summary', 'parameters', 'output', 'stream', 'annotations', 'declarationOnly', 'namespace', 'moduleDescription', 'source',
 ] as const satisfies readonly (keyof CatalogTool)[]

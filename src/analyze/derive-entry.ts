@@ -10,6 +10,7 @@ import type { Diagnostic, DiagnosticSeverity } from './diagnostic.js'
 import { codes } from './codes.js'
 import { diagnosticAt } from './locate.js'
 import type { ModuleReader } from './module-reader.js'
+import { moduleDocDescription } from './module-doc.js'
 import type { AnalysisView, HandlerTypes, SyntaxNode } from './view.js'
 
 /** A catalog entry before hashing, and the problems met deriving its schemas. */
@@ -87,6 +88,7 @@ export function deriveEntry(draft: ToolDraft, types: DraftTypes, generator: View
   }
   const output = handler && generator.output(handler.returns, declared?.type ?? (fields.execute as SyntaxNode))
   if (output) report(output.problems, 'warning')
+  const moduleDescription = moduleDocDescription(reader.module.text)
   const entry: Omit<CatalogTool, 'hash'> = {
     name: draft.name,
     ...(fields.title === undefined ? {} : { title: fields.title }),
@@ -98,6 +100,8 @@ export function deriveEntry(draft: ToolDraft, types: DraftTypes, generator: View
     ...(output?.stream ? { stream: true as const } : {}),
     ...(fields.annotations === undefined ? {} : { annotations: fields.annotations as ToolAnnotations }),
     ...(fields.execute ? {} : { declarationOnly: true as const }),
+    ...(fields.namespace === undefined ? {} : { namespace: fields.namespace }),
+    ...(moduleDescription === undefined ? {} : { moduleDescription }),
     source: { module, export: site.exportName },
   }
   return { entry, diagnostics }

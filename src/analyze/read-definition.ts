@@ -24,6 +24,8 @@ export interface DefinitionFields {
   readonly description?: string
   readonly summary?: string
   readonly annotations?: Readonly<Record<string, unknown>>
+  /** The JSDoc `@namespace` tag: the namespace a deferred export groups the tool in. */
+  readonly namespace?: string
   /** The `execute` member (a method, or the expression assigned to it). */
   readonly execute?: SyntaxNode
   /** `defineTool<Args>(...)`: the declared argument type of a declaration-only tool. */
@@ -69,6 +71,11 @@ export function readDefinition(reader: ModuleReader, site: DefinitionSite): Defi
   const block = reader.view.jsDocText(site.documented)
   const docs = block === undefined ? undefined : toolDocs(reader.view.jsDocComment(site.documented)?.trim(), block)
   if (fields.description === undefined && docs?.description) fields.description = docs.description
+  const namespace = docs?.tags.find((tag) => tag.name === 'namespace')
+  if (namespace !== undefined) {
+    if (namespacePattern.test(namespace.text)) fields.namespace = namespace.text
+    else problems.push({ node: site.documented, finding: { code: codes.annotation, severity: 'warning', message: `@namespace ${namespace.text || '(empty)'} is not a namespace name; the tool is grouped by its module`, hint: 'write one name of letters, digits, _ or - (at most 64, not starting with a digit), e.g. `@namespace billing`' } })
+  }
   const example = docs?.tags.find((tag) => tag.name === 'example' || tag.name === 'examples')
   if (example !== undefined) {
     problems.push({
@@ -83,6 +90,9 @@ export function readDefinition(reader: ModuleReader, site: DefinitionSite): Defi
   }
   return fields
 }
+
+/** A namespace name as OpenAI's Responses API takes it, like a tool name. */
+const namespacePattern = /^[a-zA-Z_][a-zA-Z0-9_-]{0,63}$/
 
 /** A tool's JSDoc: its comment, with a `@word` written mid-sentence kept as text (see `withTextTags`), and its tags. */
 function toolDocs(comment: string | undefined, block: string): Docs {

@@ -54,7 +54,8 @@ Options:
                      tool use; other formats ignore it
   --defer            deferred loading: Anthropic's tools with defer_loading: true after its BM25
                      tool search tool; OpenAI's Responses API form, tool_search then functions
-                     deferred in a namespace per tool module; Gemini and MCP, toolcat's
+                     deferred in namespaces (per tool module, or a tool's @namespace tag,
+                     described by the module's doc comment); Gemini and MCP, toolcat's
                      tool_search and call_tool (serve them with withToolSearch)
   --pin <a,b>        with --defer, tools the model sees from the start
   --callers <list>   programmatic tool calling: who may call the tools, direct and/or code.

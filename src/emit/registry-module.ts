@@ -80,8 +80,11 @@ function packedTable(texts: readonly SchemaText[]): string {
   return `'\\\n${lines.map((line) => stringLiteral(line, "'").slice(1, -1)).join('\\n\\\n')}'`
 }
 
-/** What the index holds of an entry besides its schema: catalog fields minus parameters, output, source and hash. */
+/**
+ * What the index holds of an entry besides its schema: catalog fields minus parameters, output,
+ * source, hash and the grouping that only exports read (namespace, module description).
+ */
 function indexDefinition(tool: CatalogTool): LazyToolIndexEntry['definition'] {
-  const { parameters: _parameters, output: _output, source: _source, hash: _hash, ...definition } = tool
+  const { parameters: _parameters, output: _output, source: _source, hash: _hash, namespace: _namespace, moduleDescription: _module, ...definition } = tool
   return definition
 }

@@ -30,6 +30,10 @@ export interface CatalogTool {
   readonly annotations?: ToolAnnotations
   /** Declaration-only tool: the definition has no `execute` (T4). */
   readonly declarationOnly?: true
+  /** The namespace the tool's JSDoc names (`@namespace billing`); a deferred export groups tools by it, else by module. */
+  readonly namespace?: string
+  /** The description of the tool module's doc comment (the JSDoc block opening the file), shared by its tools. */
+  readonly moduleDescription?: string
   /**
    * Where the definition lives: module path relative to the project root, and export name. A tool
    * merged from a dependency's catalog names its `package`, and `module` is then the specifier

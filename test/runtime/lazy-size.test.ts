@@ -22,13 +22,16 @@ interface Figures {
  * and reports the closest branch) moved that work from ajv into the call path: 49.1 kB for everything.
  * Issue 31's call-path messages (a misspelt required key, enum value or tag named with "did you
  * mean", a template literal type read back from the schema) and nested defaults: 50.7 kB.
+ * Issue 35's tool_search description, written from the registry's own tools (their words and two
+ * example queries, search/search-tool-description.js with search/words.js), is listing code, since
+ * listing shows it: 13.2 kB (5.6 kB); with both, about 52.9 kB for everything.
  * The budgets leave room for small changes, not for call-path code moving into the listing path.
  */
 test('the listing path of toolcat/lazy stays within its size budget and loads no call-path module', async () => {
   const { listing, all } = (await lazySize()) as { listing: Figures; all: Figures }
-  expect(listing.minified).toBeLessThanOrEqual(11_500)
-  expect(listing.minifiedGzip).toBeLessThanOrEqual(4_700)
-  expect(all.minified).toBeLessThanOrEqual(51_200)
+  expect(listing.minified).toBeLessThanOrEqual(13_700)
+  expect(listing.minifiedGzip).toBeLessThanOrEqual(5_800)
+  expect(all.minified).toBeLessThanOrEqual(53_500)
   const callPath = (modules: readonly string[]): string[] => modules.filter((module) => /^normalise\/|^validation\.js|^faults\.js|^lazy\/lazy-call\.js/.test(module))
   expect(callPath(listing.modules)).toEqual([])
   // Searching and the search facade's dispatch load with the first search, too.

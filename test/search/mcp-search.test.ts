@@ -18,6 +18,14 @@ describe('serve --mcp --search --pin ping', () => {
     expect(tools.map((tool) => tool.name)).toEqual(['tool_search', 'ping', 'call_tool'])
     expect(tools[0]?.inputSchema).toMatchObject({ type: 'object', required: ['query'] })
     expect(tools[2]?.inputSchema).toMatchObject({ type: 'object', required: ['name'] })
+    // tool_search's description is written from the tools it can find: their words, and examples
+    // made from their names (never the pinned ping, nor refund_order that nothing can run).
+    const description = tools[0]?.description ?? ''
+    expect(description).toContain('order')
+    const examples = [...description.matchAll(/'([^']+)'/g)].map((match) => match[1] as string)
+    expect(examples).toHaveLength(2)
+    expect(new Set(examples).size).toBe(2)
+    for (const example of examples) expect(example).not.toMatch(/^ping|refund order|pull request/)
   })
 
   test('search, then call the found tool through call_tool', async () => {

@@ -15,9 +15,10 @@
 //   `toolcat serve --mcp --search` does).
 import type { Catalog, CatalogTool } from '../../runtime/catalog.js'
 import { callToolDefinition } from '../../runtime/search/search-facade.js'
-import { createSearchTool } from '../../runtime/search/search-tool.js'
+import { searchToolDefinition } from '../../runtime/search/search-tool-definition.js'
 import type { JsonSchema, ToolDefinition } from '../../runtime/types.js'
 import { exportTools } from './index.js'
+import { groupNamespaces } from './namespaces.js'
 import type { ExportFormat, ExportOptions, ExportResult } from './types.js'
 
 /** Anthropic's server-side BM25 tool search tool, as its documentation writes the entry. */
@@ -31,7 +32,7 @@ export interface DeferOptions extends ExportOptions {
 /**
  * The tools list for deferred loading: Anthropic's entries with `defer_loading: true` (pinned tools
  * excepted) after its tool search tool; OpenAI's Responses API form, `tool_search`, the pinned
- * functions, then every other function deferred inside a namespace per tool module; for Gemini and
+ * functions, then every other function deferred inside a namespace (see `groupNamespaces`); for Gemini and
  * MCP, toolcat's `tool_search`, the pinned tools and `call_tool` in that provider's shape.
  */
 export function exportDeferred(catalog: Catalog, format: ExportFormat, options: DeferOptions = {}): ExportResult {
@@ -65,35 +66,26 @@ function responsesTools(tools: readonly CatalogTool[], entries: readonly { funct
     ...(deferred && { defer_loading: true }),
   })
   const direct: unknown[] = []
-  const namespaces = new Map<string, { tools: unknown[]; titles: string[] }>()
+  const deferred = new Map<CatalogTool, unknown>()
   tools.forEach((tool, at) => {
     const fn = (entries[at] as { function: ChatFunction }).function
-    if (pinned.has(tool.name)) return void direct.push(functionTool(fn, false))
-    const name = namespaceOf(tool)
-    const namespace = namespaces.get(name) ?? { tools: [], titles: [] }
-    namespace.tools.push(functionTool(fn, true))
-    namespace.titles.push(tool.title ?? tool.name)
-    namespaces.set(name, namespace)
+    if (pinned.has(tool.name)) direct.push(functionTool(fn, false))
+    else deferred.set(tool, functionTool(fn, true))
   })
-  const grouped = [...namespaces].map(([name, { tools: members, titles }]) => ({
+  const grouped = groupNamespaces([...deferred.keys()]).map(({ name, description, tools: members }) => ({
     type: 'namespace',
     name,
-    description: `${members.length} tool${members.length === 1 ? '' : 's'}: ${titles.slice(0, 8).join('; ')}${titles.length > 8 ? '; …' : ''}`,
-    tools: members,
+    description,
+    tools: members.map((tool) => deferred.get(tool)),
   }))
   return [{ type: 'tool_search' }, ...direct, ...grouped]
 }
 
-/** A namespace per tool module: its file name, as a name every provider accepts. */
-function namespaceOf(tool: CatalogTool): string {
-  const file = tool.source.module.split('/').pop() ?? tool.source.module
-  const base = file.replace(/\.[cm]?[jt]sx?$/, '').replace(/[^a-zA-Z0-9_-]+/g, '_')
-  return /^[a-zA-Z_]/.test(base) ? base.slice(0, 64) : `tools_${base}`.slice(0, 64)
-}
-
 /** toolcat's `tool_search`, the pinned tools and `call_tool`, as catalog entries a profile can write. */
 function searchFacadeTools(catalog: Catalog, pinned: ReadonlySet<string>): CatalogTool[] {
-  return [ownEntry(createSearchTool(async () => [])), ...catalog.tools.filter((tool) => pinned.has(tool.name)), ownEntry(callToolDefinition)]
+  // Described from the tools it finds: every tool but the pinned ones.
+  const searchTool = searchToolDefinition({ exclude: [...pinned] }, catalog.tools)
+  return [ownEntry(searchTool), ...catalog.tools.filter((tool) => pinned.has(tool.name)), ownEntry(callToolDefinition)]
 }
 
 /** A tool toolcat itself serves (`tool_search`, `call_tool`) as a catalog entry: no module, no hash. */

@@ -65,7 +65,7 @@ export function createLazyRegistry<T extends ToolTypeMap = ToolTypeMap>(
   }
   const searchTool = (options?: SearchToolOptions): ToolInterface => {
     // Listed from its definition; the search tool's code loads with its first call.
-    const tool = deferredTool(searchToolDefinition(options), () => import('../search/search-tool.js').then(({ createSearchTool }) => createSearchTool(search, options)))
+    const tool = deferredTool(searchToolDefinition(options, searched.definitions()), () => import('../search/search-tool.js').then(({ createSearchTool }) => createSearchTool(search, options)))
     registry.add(tool)
     return tool
   }

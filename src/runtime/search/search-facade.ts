@@ -12,6 +12,8 @@ export { CALL_TOOL_NAME } from './search-tool-definition.js'
 /** The registry a facade fronts: its tools, its search and its calls. */
 export type SearchableRegistry = Pick<ToolManagerInterface, 'tool' | 'execute' | 'stream'> & {
   search(query: string, options?: RegistrySearchOptions): Promise<ToolDefinition[]>
+  /** The tools `tool_search`'s description is written from; without it, a description of no tools in particular. */
+  definitions?(): readonly ToolDefinition[]
 }
 
 /** Configures `withToolSearch`. */
@@ -70,7 +72,7 @@ export function withToolSearch(registry: SearchableRegistry, options: ToolSearch
       (loaded) => loaded.dispatch(call, context),
       (error: unknown) => ({ id: call.id, name: call.name, success: false, error: messageOf(error) }),
     )
-  const searchTool = deferredTool(searchToolDefinition(search), async () => (await dispatcher()).searchTool)
+  const searchTool = deferredTool(searchToolDefinition(search, registry.definitions?.() ?? []), async () => (await dispatcher()).searchTool)
   const callTool: ToolInterface = {
     ...callToolDefinition,
     async execute(args, context) {

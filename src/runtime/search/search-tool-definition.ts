@@ -1,5 +1,6 @@
 import type { JsonSchema, ToolDefinition } from '../types.js'
 import type { RegistrySearchOptions } from './registry-search.js'
+import { describeSearchTool, type DescribedTool } from './search-tool-description.js'
 
 /** The name of the search tool a model calls to find the registry's other tools. */
 export const SEARCH_TOOL_NAME = 'tool_search'
@@ -19,16 +20,18 @@ export interface SearchToolOptions extends Omit<RegistrySearchOptions, 'limit'> 
   readonly only?: (name: string) => boolean
 }
 
-const description =
-  "Finds the tools that can do a task. Describe the task in a few words (e.g. 'merge a pull request', 'list my repositories'); " +
-  'returns the best matching tools with their names, descriptions and parameter schemas. Call a found tool by its name.'
-
 /**
  * What `tool_search` advertises, apart from what it does: a registry lists it at start-up, while
- * the code that runs a search loads with the first one (see `createSearchTool`).
+ * the code that runs a search loads with the first one (see `createSearchTool`). Its description
+ * is written from `tools`, those of them it can find (see `describeSearchTool`).
  */
-export function searchToolDefinition(options: Pick<SearchToolOptions, 'limit' | 'maxLimit'> = {}): ToolDefinition & { readonly annotations: { readonly pure: true } } {
-  const { limit = 5, maxLimit = 20 } = options
+export function searchToolDefinition(
+  options: Pick<SearchToolOptions, 'limit' | 'maxLimit' | 'exclude' | 'only'> = {},
+  tools: readonly DescribedTool[] = [],
+): ToolDefinition & { readonly annotations: { readonly pure: true } } {
+  const { limit = 5, maxLimit = 20, exclude = [], only = () => true } = options
+  const excluded = new Set([SEARCH_TOOL_NAME, CALL_TOOL_NAME, ...exclude])
+  const description = describeSearchTool(tools.filter((tool) => !excluded.has(tool.name) && only(tool.name)))
   const parameters: JsonSchema = {
     type: 'object',
     properties: {
