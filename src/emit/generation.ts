@@ -50,12 +50,8 @@ export function isGenerationName(name: string): boolean {
  */
 export function liveGenerations(outDir: string, publicFiles: readonly string[], manifest: ReadonlySet<string>): Set<string> {
   const live = new Set<string>()
-  try {
-    const target = readlinkSync(path.join(outDir, currentLink))
-    if (isGenerationName(target)) live.add(target)
-  } catch {
-    // No link: the direct layout, or no build yet.
-  }
+  const linked = linkedGeneration(outDir)
+  if (linked !== undefined) live.add(linked)
   for (const file of publicFiles) {
     try {
       for (const name of readFileSync(path.join(outDir, file), 'utf8').match(NAMED_GENERATION) ?? []) live.add(name)
@@ -70,14 +66,24 @@ export function liveGenerations(outDir: string, publicFiles: readonly string[], 
   return live
 }
 
+/**
+ * The generation `.toolcat-current` leads to, if it is one of `outDir`'s: as toolcat writes it
+ * (the folder's name), or made absolute by a copy (Node's `cpSync` rewrites links so).
+ */
+function linkedGeneration(outDir: string): string | undefined {
+  try {
+    const target = path.resolve(outDir, readlinkSync(path.join(outDir, currentLink)))
+    const name = path.basename(target)
+    return isGenerationName(name) && path.dirname(target) === path.resolve(outDir) ? name : undefined
+  } catch {
+    return undefined // no link: the direct layout, or no build yet
+  }
+}
+
 /** The committed generation: the one `.toolcat-current` names, else the one the manifest lists (the direct layout). */
 export function committedGeneration(outDir: string, manifest: ReadonlySet<string>): string | undefined {
-  try {
-    const target = readlinkSync(path.join(outDir, currentLink))
-    if (isGenerationName(target)) return target
-  } catch {
-    // The direct layout: the manifest says.
-  }
+  const linked = linkedGeneration(outDir)
+  if (linked !== undefined) return linked
   for (const file of manifest) {
     const first = file.split('/')[0] as string
     if (isGenerationName(first)) return first

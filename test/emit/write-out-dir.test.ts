@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs'
+import { readdirSync, readFileSync, readlinkSync, rmSync, type Dirent } from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { afterAll, beforeAll, expect, test } from 'vitest'
@@ -15,13 +15,18 @@ afterAll(() => {
   for (const project of [first, second]) rmSync(project, { recursive: true, force: true })
 })
 
+/** Every file under `out` (relative paths), not through `.toolcat-current` (Node's recursive readdir follows links). */
+const listed = (out: string, keep: (entry: Dirent) => boolean): string[] =>
+  readdirSync(out, { recursive: true, withFileTypes: true })
+    .filter(keep)
+    .map((entry) => path.relative(out, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
+    .filter((name) => !name.startsWith('.toolcat-current/'))
+
 /** The plain files of a project's output folder (symlinks aside), by path; `build/` stands for the generation folder, whose name is a content hash. */
 const filesOf = (project: string): Map<string, string> => {
   const out = path.join(project, 'out')
-  const names = readdirSync(out, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.relative(out, path.join(entry.parentPath, entry.name)))
-  return new Map(names.sort().map((name) => [name.split(path.sep).join('/').replace(/^\.toolcat-build-[0-9a-f]{16}\//, 'build/'), readFileSync(path.join(out, name), 'utf8')]))
+  const byKey = listed(out, (entry) => entry.isFile()).map((name) => [name.replace(/^\.toolcat-build-[0-9a-f]{16}\//, 'build/'), readFileSync(path.join(out, name), 'utf8')] as const)
+  return new Map(byKey.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
 }
 
 test('writes the catalog, its module, the registry, their types, one compiled entry and one validator per tool in a generation folder, a manifest and a module-type marker', () => {
@@ -96,10 +101,7 @@ test('renderOutDir renders in memory the files writeOutDir wrote, the generation
   const rendered = await renderOutDir(fixtureCatalog(), { root: fixtureRoot, outDir: out })
   // Rendered as the direct layout: the public modules name the generation, catalog.json is a copy.
   const generation = readlinkSync(path.join(out, '.toolcat-current'))
-  const written = readdirSync(out, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() || entry.name === 'catalog.json')
-    .map((entry) => path.relative(out, path.join(entry.parentPath, entry.name)))
-    .filter((name) => !['.toolcat-manifest.json', 'package.json'].includes(name))
+  const written = listed(out, (entry) => entry.isFile() || entry.name === 'catalog.json').filter((name) => !['.toolcat-manifest.json', 'package.json'].includes(name))
   expect(rendered.map((file) => path.relative(out, file.path)).sort()).toEqual(written.sort())
   for (const file of rendered) expect(file.contents, file.path).toBe(readFileSync(file.path, 'utf8').replaceAll('.toolcat-current', generation).replace(/ \(a build switches [^)]*\)/, ''))
 })
@@ -134,7 +136,7 @@ test('runtime validators: the registry compiles with toolcat and entries carry n
   const project = await generatedProject('runtime')
   try {
     const files = filesOf(project)
-    expect(files.get('registry.js')).toContain('import { compileSchema, createLazyRegistry } from "toolcat"')
+    expect(files.get('build/registry.js')).toContain('import { compileSchema, createLazyRegistry } from "toolcat"')
     expect(files.get('build/tools/add.js')).not.toContain('validate')
   } finally {
     rmSync(project, { recursive: true, force: true })
