@@ -9,7 +9,7 @@ import { commitStep } from './commit-step.js'
 // the `.js` and `.d.ts` ones are fixed two-line modules re-exporting it, catalog.json a symlink to
 // it. In the linked layout they lead through `.toolcat-current`, a symlink to the generation, so a
 // build commits by replacing that one link with a rename — a kill at any instant leaves the old
-// build or the new one, whole. See `writeOutDir` for the commit and `outDirLayout` for when the
+// build or the new one, whole. See `writeOutDir` for the commit and `chooseLayout` for when the
 // public files name the generation directly instead.
 
 /** The prefix of a generation folder's name: `.toolcat-build-<16 hex digits>`. */
