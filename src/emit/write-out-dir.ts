@@ -103,10 +103,13 @@ export async function writeOutDir(catalog: Catalog, options: OutDirOptions, alon
     const own: CompiledFile[] = [{ path: mcpServerFile, contents: generateMcpServerModule() }]
     if (moduleType.marker !== undefined) own.push({ path: 'package.json', contents: moduleType.marker.contents })
     const outside = (file: CompiledFile) => ({ path: path.join(outDir, file.path), contents: file.contents })
-    batch.write([...own.filter((file) => !holds(path.join(outDir, file.path), fileContentHash(file.contents))).map(outside), ...alongside])
+    // A `--out` naming the folder's own catalog.json is that file: the generation's, led to like the rest.
+    const beside = alongside.filter((file) => path.resolve(file.path) !== path.join(outDir, 'catalog.json'))
+    batch.write([...own.filter((file) => !holds(path.join(outDir, file.path), fileContentHash(file.contents))).map(outside), ...beside])
     const staging = batch.stagingFolder(outDir)
     const { layout, reason } = chooseLayout(outDir, staging)
-    const publicPaths = publicFiles.map((file) => file.path)
+    // The modules only: they name a generation in the direct layout, data never does.
+    const publicPaths = publicFiles.filter((file) => file.data !== true).map((file) => file.path)
     const committed = committedGeneration(outDir, previous)
     const swept = sweepGenerations(outDir, liveGenerations(outDir, publicPaths, previous))
     const folder = path.join(staging, 'generation')

@@ -84,3 +84,14 @@ test('an output folder of the earlier layout (tools/build-<hash>/, plain public 
   expect(readFileSync(path.join(out, 'NOTES.md'), 'utf8')).toBe('mine\n')
   expect(names(root)).toEqual(fixtureCatalog().tools.map((tool) => tool.name))
 })
+
+test("a --out naming the folder's own catalog.json leaves it the link to the build in use, build after build", async () => {
+  const root = project({})
+  const out = path.join(root, 'out')
+  const catalogText = serializeCatalog(fixtureCatalog())
+  for (let build = 0; build < 2; build++) {
+    await writeOutDir(fixtureCatalog(), { root: fixtureRoot, outDir: out }, [{ path: path.join(out, 'catalog.json'), contents: catalogText }])
+    expect(readlinkSync(path.join(out, 'catalog.json'))).toBe('.toolcat-current/catalog.json')
+    expect(readFileSync(path.join(out, 'catalog.json'), 'utf8')).toBe(catalogText)
+  }
+})
