@@ -2,7 +2,8 @@ import path from 'node:path'
 import { lstatSync, readdirSync, readFileSync, readlinkSync } from 'node:fs'
 import { cacheFileOf, contentHash, fileHash, isRecord, readCacheFile, writeCacheFile, type CacheRead } from '../analyze/cache/cache-file.js'
 import { toolcatBuild } from '../analyze/package-info.js'
-import { fileContentHash, isGenerationName } from '../emit/generation.js'
+import { currentLink, fileContentHash, isGenerationName } from '../emit/generation.js'
+import { linksRefused } from '../emit/out-dir-layout.js'
 import type { ValidatorMemo } from '../emit/validator-memo.js'
 import { validatorMemoStore } from './validator-memo-store.js'
 
@@ -63,7 +64,9 @@ export function outputCache(dir: string, outDir: string, catalogText: string, va
         Object.entries(inputs).every(([input, hash]) => fileHash(input) === hash) &&
         Object.entries(files).every(([name, hash]) => hashOf(path.resolve(outDir, name)) === hash) &&
         // A build killed after its commit leaves the previous generation: the next build removes it.
-        onlyGenerationsOf(outDir, files)
+        onlyGenerationsOf(outDir, files) &&
+        // A folder a package has started to publish since is written again, without symlinks.
+        !(files[currentLink] !== undefined && linksRefused(outDir) !== undefined)
       )
     },
     memo: () => store.load(),

@@ -78,9 +78,8 @@ export function holdsEntry(file: string, entry: PublicEntry): boolean {
  * `linked` otherwise.
  */
 export function chooseLayout(outDir: string, scratch: string): LayoutChoice {
-  if (process.platform === 'win32') return { layout: 'direct', reason: 'symlinks need a privilege on Windows and a rename cannot replace one' }
-  const publisher = publishingPackage(outDir)
-  if (publisher !== undefined) return { layout: 'direct', reason: `${publisher} publishes it, and npm pack leaves symlinks out` }
+  const without = linksRefused(outDir)
+  if (without !== undefined) return { layout: 'direct', reason: without }
   const probe = path.join(scratch, 'link-probe')
   try {
     symlinkSync('.', probe)
@@ -89,6 +88,13 @@ export function chooseLayout(outDir: string, scratch: string): LayoutChoice {
   } catch (error) {
     return { layout: 'direct', reason: `the file system refused a symlink (${(error as NodeJS.ErrnoException).code ?? String(error)})` }
   }
+}
+
+/** Why `outDir` must do without symlinks whatever its file system allows (Windows, a package publishing it), if it must. */
+export function linksRefused(outDir: string): string | undefined {
+  if (process.platform === 'win32') return 'symlinks need a privilege on Windows and a rename cannot replace one'
+  const publisher = publishingPackage(outDir)
+  return publisher === undefined ? undefined : `${publisher} publishes it, and npm pack leaves symlinks out`
 }
 
 /**

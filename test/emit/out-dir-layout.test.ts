@@ -4,6 +4,8 @@ import path from 'node:path'
 import { afterAll, expect, test } from 'vitest'
 import { serializeCatalog } from '../../src/emit/catalog-json.js'
 import { writeOutDir } from '../../src/emit/write-out-dir.js'
+import { projectWith, toolSource } from '../cli/project.js'
+import { runCli } from '../cli/run-cli.js'
 import { fixtureCatalog, fixtureRoot, repoRoot, runInFreshNode } from '../registry/out-dir.js'
 
 // The two layouts of an output folder: linked (public files lead through `.toolcat-current`, the
@@ -94,4 +96,18 @@ test("a --out naming the folder's own catalog.json leaves it the link to the bui
     expect(readlinkSync(path.join(out, 'catalog.json'))).toBe('.toolcat-current/catalog.json')
     expect(readFileSync(path.join(out, 'catalog.json'), 'utf8')).toBe(catalogText)
   }
+})
+
+test('with the build cache, a folder its package starts publishing is written again without symlinks, though nothing else changed', () => {
+  const root = projectWith({
+    'package.json': '{ "name": "starts-publishing", "version": "1.0.0", "type": "module" }\n',
+    'tools/add.ts': toolSource('Add two numbers.', '{ left: number; right: number }'),
+  })
+  projects.push(root)
+  expect(runCli(['build', 'tools', '--outDir', 'out'], root).status).toBe(0)
+  expect(lstatSync(path.join(root, 'out/catalog.json')).isSymbolicLink()).toBe(true)
+  writeFileSync(path.join(root, 'package.json'), '{ "name": "starts-publishing", "version": "1.0.0", "type": "module", "files": ["out"] }\n')
+  expect(runCli(['build', 'tools', '--outDir', 'out'], root).status).toBe(0)
+  expect(lstatSync(path.join(root, 'out/catalog.json')).isFile()).toBe(true)
+  expect(existsSync(path.join(root, 'out/.toolcat-current'))).toBe(false)
 })
