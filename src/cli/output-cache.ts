@@ -1,8 +1,9 @@
 import path from 'node:path'
-import { lstatSync, readFileSync } from 'node:fs'
+import { lstatSync, readdirSync, readFileSync, readlinkSync } from 'node:fs'
 import { cacheFileOf, contentHash, fileHash, isRecord, readCacheFile, writeCacheFile, type CacheRead } from '../analyze/cache/cache-file.js'
 import { toolcatBuild } from '../analyze/package-info.js'
-import { fileContentHash } from '../emit/generation.js'
+import { currentLink, fileContentHash, isGenerationName } from '../emit/generation.js'
+import { linksRefused } from '../emit/out-dir-layout.js'
 import type { ValidatorMemo } from '../emit/validator-memo.js'
 import { validatorMemoStore } from './validator-memo-store.js'
 
@@ -61,7 +62,11 @@ export function outputCache(dir: string, outDir: string, catalogText: string, va
       return (
         Object.keys(files).length > 0 &&
         Object.entries(inputs).every(([input, hash]) => fileHash(input) === hash) &&
-        Object.entries(files).every(([name, hash]) => hashOf(path.resolve(outDir, name)) === hash)
+        Object.entries(files).every(([name, hash]) => hashOf(path.resolve(outDir, name)) === hash) &&
+        // A build killed after its commit leaves the previous generation: the next build removes it.
+        onlyGenerationsOf(outDir, files) &&
+        // A folder a package has started to publish since is written again, without symlinks.
+        !(files[currentLink] !== undefined && linksRefused(outDir) !== undefined)
       )
     },
     memo: () => store.load(),
@@ -79,10 +84,26 @@ export function outputCache(dir: string, outDir: string, catalogText: string, va
   }
 }
 
-/** A regular file's content hash, or '' when it is gone or not a plain file: what `unchanged` compares an output file by. */
+/** Whether every generation folder in `outDir` is one the record's `files` are in. */
+function onlyGenerationsOf(outDir: string, files: Readonly<Record<string, string>>): boolean {
+  const recorded = new Set(Object.keys(files).map((name) => name.split('/')[0] as string))
+  try {
+    return readdirSync(outDir).every((name) => !isGenerationName(name) || recorded.has(name))
+  } catch {
+    return false
+  }
+}
+
+/**
+ * A regular file's content hash, a symlink's target (`link:` and the path, as the output folder's
+ * `.toolcat-current` and catalog.json are), or '' when it is gone or neither: what `unchanged`
+ * compares an output file by.
+ */
 function hashOf(file: string): string {
   try {
-    return lstatSync(file).isFile() ? fileContentHash(readFileSync(file)) : ''
+    const stat = lstatSync(file)
+    if (stat.isSymbolicLink()) return `link:${readlinkSync(file)}`
+    return stat.isFile() ? fileContentHash(readFileSync(file)) : ''
   } catch {
     return ''
   }

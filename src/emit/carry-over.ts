@@ -1,6 +1,6 @@
 import { linkSync, lstatSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { fileContentHash, generationPrefix } from './generation.js'
+import { fileContentHash } from './generation.js'
 import type { CompiledOutput } from './compile-tools.js'
 
 /**
@@ -27,13 +27,13 @@ export class GenerationWriter {
 
   /**
    * A writer into `folder` (the new generation's staging folder); `previous` is the committed
-   * manifest of `outDir`, naming the previous generation.
+   * generation of `outDir` (its folder's name), if any.
    */
-  constructor(folder: string, outDir: string, previous: ReadonlySet<string>, intact: ReadonlyMap<string, string> = new Map()) {
+  constructor(folder: string, outDir: string, previous: string | undefined, intact: ReadonlyMap<string, string> = new Map()) {
     this.#folder = folder
     this.#outDir = outDir
     this.#intact = intact
-    this.#previous = intact.size === 0 ? undefined : previousGeneration(previous)
+    this.#previous = intact.size === 0 ? undefined : previous
   }
 
   /** Places one compiled file (`path` relative to the generation folder). */
@@ -63,13 +63,4 @@ export class GenerationWriter {
       return false
     }
   }
-}
-
-/** The generation folder (`tools/build-<hash>`) a committed manifest lists, if any. */
-function previousGeneration(manifest: ReadonlySet<string>): string | undefined {
-  for (const file of manifest) {
-    const [tools, generation] = file.split('/')
-    if (tools === 'tools' && generation?.startsWith(generationPrefix) === true && file.split('/').length > 2) return `${tools}/${generation}`
-  }
-  return undefined
 }

@@ -32,7 +32,8 @@ export function manifestFile(outDir: string, files: readonly string[]): FileToWr
 /**
  * Deletes the files of the previous build that this one no longer writes (a deleted tool's module
  * and validator, a chunk whose hash changed), then the folders that held only them. Anything not
- * listed in the previous manifest, and anything that is no longer a plain file, stays.
+ * listed in the previous manifest, and anything that is no longer a plain file or a symlink (a
+ * folder put in a file's place), stays.
  * Returns the removed paths, relative to `outDir`.
  */
 export function removeStaleFiles(outDir: string, previous: ReadonlySet<string>, current: readonly string[]): string[] {
@@ -43,8 +44,8 @@ export function removeStaleFiles(outDir: string, previous: ReadonlySet<string>, 
     if (kept.has(file)) continue
     const absolute = path.join(outDir, file)
     const stat = lstatSync(absolute, { throwIfNoEntry: false })
-    if (!stat?.isFile()) continue
-    // A plain file (checked above): one unlink, not rmSync's walk, thousands of times over.
+    if (stat === undefined || !(stat.isFile() || stat.isSymbolicLink())) continue
+    // A plain file or a link (checked above): one unlink, not rmSync's walk, thousands of times over.
     if (!unlinked(absolute)) continue
     // A kill from here on leaves the previous build half removed: nothing imports it any more.
     if (removed.length === 0) commitStep()

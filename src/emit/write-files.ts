@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { commitStep } from './commit-step.js'
 import { stagingPrefix, sweepLeftovers, temporaryName } from './leftovers.js'
@@ -56,6 +56,17 @@ export class WriteBatch {
       this.#pending.push({ temp, target })
       writeFileSync(temp, file.contents)
     }
+  }
+
+  /** Makes a symlink beside `target` leading to `to` (relative to the link's folder), to replace `target` on commit. */
+  link(target: string, to: string): void {
+    this.#guard()
+    const absolute = path.resolve(target)
+    sweepLeftovers(path.dirname(absolute), new Set([path.basename(absolute)]))
+    this.#mkdir(path.dirname(absolute))
+    const temp = temporaryName(absolute, this.#pending.length)
+    this.#pending.push({ temp, target: absolute })
+    symlinkSync(to, temp)
   }
 
   /** Creates an empty folder inside `folder` (created if missing) for another writer to fill; staging folders killed builds left there go. */

@@ -4,7 +4,7 @@ import type { Catalog, CatalogTool } from '../runtime/catalog.js'
 import { generateCatalogModule } from './catalog-module.js'
 import { generateCatalogTypes } from './catalog-types.js'
 import { serializeCatalog } from './catalog-json.js'
-import { compileEach, compileTools, type CompiledOutput } from './compile-tools.js'
+import { compileEach, compileTools } from './compile-tools.js'
 import { GenerationWriter } from './carry-over.js'
 import { stopCompiler } from './stop-compiler.js'
 import { onInterrupt } from './interrupt.js'
@@ -17,8 +17,8 @@ import { generateMcpServerModule, mcpServerFile } from './mcp-server-module.js'
 import { generateRegistryModule } from './registry-module.js'
 import { generateRegistryTypes } from './registry-types.js'
 import { generateSearchModule, generateSearchTypes } from './search-module.js'
-import { commitStep } from './commit-step.js'
-import { fileContentHash, generationName, sweepGenerations } from './generation.js'
+import { committedGeneration, currentLink, fileContentHash, generationName, isGenerationName, liveGenerations, sweepGenerations } from './generation.js'
+import { chooseLayout, holdsEntry, publicEntries, publicFiles, type OutDirLayout } from './out-dir-layout.js'
 import { WriteBatch, type FileToWrite } from './write-files.js'
 import type { ValidatorMemo } from './validator-memo.js'
 
@@ -55,24 +55,35 @@ export interface OutDirWrite {
   readonly hashes: Record<string, string>
   /** How many compiled modules were hard-linked from the previous generation rather than written. */
   readonly carried: number
+  /** How the public files lead into the generation (see `OutDirLayout`). */
+  readonly layout: OutDirLayout
+  /** Set when the layout is `direct`: why symlinks are not used, in a sentence. */
+  readonly direct?: string
 }
 
 /**
  * Writes everything an app imports, all together and atomically: `catalog.json`, `catalog.js`,
- * `catalog.d.ts`, `mcp-server.js` (a package's bin: serves the build over MCP), `registry.js`, `registry.d.ts`, `search.js` (the tool search index), `search.d.ts`
- * and the compiled tool modules under
- * `tools/build-<hash>/` (one lazy entry per tool, shared code in chunks; the folder is named by
- * its content), plus `alongside` files in the same batch (the CLI's `--out` catalog). Same
- * catalog and sources, same bytes. The commit is a series of renames in which nothing the
- * previous `registry.js` imports is ever replaced: the new generation folder arrives in one
- * rename, then the catalog files, and `registry.js` last, so a kill at any point leaves the
- * previous registry with all its modules or the new one with all of its; the previous
- * generation is removed only after. The folder's manifest
- * (`.toolcat-manifest.json`) records what was written, so the files a later build no longer writes
- * are removed then, and nothing else ever is; where the nearest package.json would make Node read
- * the ES modules as CommonJS, the folder gets a `package.json` saying `"type": "module"`. A failure
- * to compile is a `ToolCompileError`, any other error comes from the file system; either way
- * nothing was replaced. SIGINT or SIGTERM meanwhile removes every temporary file and staging folder.
+ * `catalog.d.ts`, `registry.js`, `registry.d.ts`, `search.js` (the tool search index),
+ * `search.d.ts`, `mcp-server.js` (a package's bin: serves the build over MCP) and the compiled tool
+ * modules (one lazy entry per tool, shared code in chunks), plus `alongside` files in the same
+ * batch (the CLI's `--out` catalog). Same catalog and sources, same bytes.
+ *
+ * Every file a build makes goes into a generation folder of its own, `.toolcat-build-<hash>/`
+ * (named by its content; its modules import one another by relative paths), which no public file
+ * leads to until the commit. The public files keep the paths README documents: the modules are
+ * two-line re-exports of the generation's, `catalog.json` a symlink to it, both through the
+ * `.toolcat-current` symlink — so the commit is one rename, of that link, and a kill at any
+ * instant leaves the old build or the new one, whole (never a catalog.json and a registry.js of
+ * two builds). A symlink rather than a pointer module because catalog.json is data: JSON cannot
+ * import anything, and it must change in the same step as the modules. Where symlinks cannot
+ * serve (see `OutDirLayout`) the public files name the generation directly and are renamed one by
+ * one, registry.js last. The previous generation is removed after the commit, a killed build's
+ * generation by the next build. The folder's manifest (`.toolcat-manifest.json`) records what was
+ * written, so the files a later build no longer writes are removed then, and nothing else ever
+ * is; where the nearest package.json would make Node read the ES modules as CommonJS, the folder
+ * gets a `package.json` saying `"type": "module"`. A failure to compile is a `ToolCompileError`,
+ * any other error comes from the file system; either way nothing was replaced. SIGINT or SIGTERM
+ * meanwhile removes every temporary file and staging folder.
  */
 export async function writeOutDir(catalog: Catalog, options: OutDirOptions, alongside: readonly FileToWrite[] = []): Promise<OutDirWrite> {
   const { outDir, target, fileOf } = planOutDir(catalog, options)
@@ -89,38 +100,51 @@ export async function writeOutDir(catalog: Catalog, options: OutDirOptions, alon
     // Files from memory first: a file-size limit (ulimit -f) then fails before any compiling. This
     // process writes every file (esbuild none), so such a limit is an EFBIG here, never a
     // SIGXFSZ that would kill esbuild and lose the reason.
-    const generated = generatedFiles(catalog)
-    if (moduleType.marker !== undefined) generated.push({ path: 'package.json', contents: moduleType.marker.contents })
+    const own: CompiledFile[] = [{ path: mcpServerFile, contents: generateMcpServerModule() }]
+    if (moduleType.marker !== undefined) own.push({ path: 'package.json', contents: moduleType.marker.contents })
     const outside = (file: CompiledFile) => ({ path: path.join(outDir, file.path), contents: file.contents })
-    batch.write([...generated.map(outside), ...alongside])
+    // A `--out` naming the folder's own catalog.json is that file: the generation's, led to like the rest.
+    const beside = alongside.filter((file) => path.resolve(file.path) !== path.join(outDir, 'catalog.json'))
+    batch.write([...own.filter((file) => !holds(path.join(outDir, file.path), fileContentHash(file.contents))).map(outside), ...beside])
     const staging = batch.stagingFolder(outDir)
-    sweepGenerations(outDir, previous)
-    const writer = new GenerationWriter(path.join(staging, 'tools'), outDir, previous, options.intact)
-    const place = (file: CompiledOutput) => writer.place({ path: file.path.slice('tools/'.length), contents: file.contents })
-    const inputs = await compileEach(catalog, path.resolve(options.root), target, fileOf, place, options.validatorMemo)
+    const { layout, reason } = chooseLayout(outDir, staging)
+    // The modules only: they name a generation in the direct layout, data never does.
+    const publicPaths = publicFiles.filter((file) => file.data !== true).map((file) => file.path)
+    const committed = committedGeneration(outDir, previous)
+    const swept = sweepGenerations(outDir, liveGenerations(outDir, publicPaths, previous))
+    const folder = path.join(staging, 'generation')
+    const writer = new GenerationWriter(folder, outDir, committed, options.intact)
+    const generated = generatedFiles(catalog)
+    for (const file of generated) writer.place(file)
+    const inputs = await compileEach(catalog, path.resolve(options.root), target, fileOf, (file) => writer.place(file), options.validatorMemo)
+    writer.place({ path: 'registry.js', contents: generateRegistryModule(catalog, target) })
     const tree = [...writer.hashes.keys()].sort(byPath)
-    const generation = `tools/${generationName(writer.hashes)}`
-    // The same generation in place (a build of unchanged sources), as the manifest lists it: kept,
-    // but only the files that still hold what this build made; any other is replaced by this build's.
-    const inPlace = previous.has(`${generation}/${tree[0]}`) && existsSync(path.join(outDir, generation))
-    if (tree.length > 0 && !inPlace) batch.adopt(path.join(staging, 'tools'), path.join(outDir, generation))
-    if (inPlace) {
-      for (const file of tree) {
-        if (!holds(path.join(outDir, generation, file), writer.hashes.get(file) as string)) batch.adopt(path.join(staging, 'tools', file), path.join(outDir, generation, file))
-      }
+    const generation = generationName(writer.hashes)
+    // The same generation in place (a build of unchanged sources): kept, but only the files that
+    // still hold what this build made; any other is replaced by this build's.
+    if (!existsSync(path.join(outDir, generation))) batch.adopt(folder, path.join(outDir, generation))
+    else for (const file of tree) if (!holds(path.join(outDir, generation, file), writer.hashes.get(file) as string)) batch.adopt(path.join(folder, file), path.join(outDir, generation, file))
+    const catalogJson = generated.find((file) => file.path === 'catalog.json') as CompiledFile
+    const entries = publicEntries(layout, generation, () => catalogJson.contents)
+    if (layout === 'linked') entries.unshift({ path: currentLink, link: generation })
+    for (const entry of entries) {
+      const at = path.join(outDir, entry.path)
+      if (holdsEntry(at, entry)) continue
+      if ('link' in entry) batch.link(at, entry.link)
+      else batch.write([{ path: at, contents: entry.contents }])
     }
-    const registry = generateRegistryModule(catalog, { ...target, entrySpecifier: (tool) => `./${generation}/${fileOf(tool)}.js` })
-    batch.write([outside({ path: 'registry.js', contents: registry })])
-    const owned = [...generated.map((file) => file.path), 'registry.js', ...tree.map((file) => `${generation}/${file}`)].sort(byPath)
-    // Renamed last: until it is in place, the previous manifest still lists what may need removing.
+    const owned = [...own.map((file) => file.path), ...entries.map((entry) => entry.path), ...tree.map((file) => `${generation}/${file}`)].sort(byPath)
+    // Renamed after the commit point: until then, the previous manifest still lists what may need removing.
     batch.write([manifestFile(outDir, owned)])
-    batch.commit((target) => commitRank(path.relative(outDir, target)))
-    commitStep()
-    const removed = removeStaleFiles(outDir, previous, owned)
+    batch.commit((file) => commitRank(path.relative(outDir, file)))
+    const replaced = sweepGenerations(outDir, new Set([generation]))
+    const gone = new Set([...swept, ...replaced])
+    const removed = [...removeStaleFiles(outDir, previous, owned), ...[...previous].filter((file) => gone.has(file.split('/')[0] as string))].sort(byPath)
     // Said once, when the marker first appears; later builds keep it silently.
     const said = moduleType.reason !== undefined && !previous.has('package.json') ? { moduleType: moduleType.reason } : {}
-    const hashes = Object.fromEntries(tree.map((file) => [`${generation}/${file}`, writer.hashes.get(file) as string]))
-    return { files: [...owned, manifestName].sort(byPath), removed, ...said, inputs, hashes, carried: writer.linked }
+    const direct = reason === undefined ? {} : { direct: reason }
+    const hashes = Object.fromEntries(tree.filter((file) => file.startsWith('tools/')).map((file) => [`${generation}/${file}`, writer.hashes.get(file) as string]))
+    return { files: [...owned, manifestName].sort(byPath), removed, ...said, ...direct, layout, inputs, hashes, carried: writer.linked }
   } catch (error) {
     batch.abort()
     throw error
@@ -131,14 +155,17 @@ export async function writeOutDir(catalog: Catalog, options: OutDirOptions, alon
 
 /**
  * Renders the output folder's files in memory (absolute paths, sorted) without writing them, so a
- * caller can write them in one atomic batch with other files.
+ * caller can write them in one atomic batch with other files: the generation's files, and the
+ * public files as the `direct` layout writes them (plain files, no symlink).
  */
 export async function renderOutDir(catalog: Catalog, options: OutDirOptions): Promise<FileToWrite[]> {
   const { outDir, target, fileOf } = planOutDir(catalog, options)
-  const compiled = (await compileTools(catalog, path.resolve(options.root), target, fileOf)).map((file) => ({ ...file, path: file.path.slice('tools/'.length) }))
-  const generation = `tools/${generationName(new Map(compiled.map((file) => [file.path, fileContentHash(file.contents)])))}`
-  const registry = generateRegistryModule(catalog, { ...target, entrySpecifier: (tool) => `./${generation}/${fileOf(tool)}.js` })
-  const generated = [...generatedFiles(catalog), { path: 'registry.js', contents: registry }, ...compiled.map((file) => ({ ...file, path: `${generation}/${file.path}` }))]
+  const compiled = await compileTools(catalog, path.resolve(options.root), target, fileOf)
+  const inside = [...generatedFiles(catalog), ...compiled, { path: 'registry.js', contents: generateRegistryModule(catalog, target) }]
+  const generation = generationName(new Map(inside.map((file) => [file.path, fileContentHash(file.contents)])))
+  const dataOf = (file: string) => (inside.find((each) => each.path === file) as CompiledFile).contents
+  const entries = publicEntries('direct', generation, dataOf) as { path: string; contents: string }[]
+  const generated = [{ path: mcpServerFile, contents: generateMcpServerModule() }, ...entries, ...inside.map((file) => ({ ...file, path: `${generation}/${file.path}` }))]
   return generated.sort((a, b) => byPath(a.path, b.path)).map((file) => ({ path: path.join(outDir, file.path), contents: file.contents }))
 }
 
@@ -149,7 +176,7 @@ function planOutDir(catalog: Catalog, options: OutDirOptions) {
   const fileOf = (tool: CatalogTool): string => files.get(tool.name) ?? tool.name
   const target: EmitTarget = {
     handlerSpecifier: (tool) => sourceSpecifier(tool, options.root),
-    // The registry's own, once the generation folder has its name; compiling uses the rest.
+    // Relative to the generation folder, which holds the registry beside tools/.
     entrySpecifier: (tool) => `./tools/${fileOf(tool)}.js`,
     validatorSpecifier: (tool) => specifierFromTools(validatorModulePath(fileOf(tool))),
     validators: options.validators ?? 'precompiled',
@@ -158,13 +185,12 @@ function planOutDir(catalog: Catalog, options: OutDirOptions) {
   return { outDir, target, fileOf }
 }
 
-/** The files rendered from the catalog alone, relative to the output folder (`registry.js` needs the generation's name too). */
+/** The generation's files rendered from the catalog alone, relative to the generation folder (`registry.js` comes after compiling). */
 function generatedFiles(catalog: Catalog): CompiledFile[] {
   return [
     { path: 'catalog.json', contents: serializeCatalog(catalog) },
     { path: 'catalog.js', contents: generateCatalogModule(catalog) },
     { path: 'catalog.d.ts', contents: generateCatalogTypes(catalog) },
-    { path: mcpServerFile, contents: generateMcpServerModule() },
     { path: 'registry.d.ts', contents: generateRegistryTypes(catalog) },
     { path: 'search.js', contents: generateSearchModule(catalog) },
     { path: 'search.d.ts', contents: generateSearchTypes(catalog) },
@@ -172,14 +198,18 @@ function generatedFiles(catalog: Catalog): CompiledFile[] {
 }
 
 /**
- * Where a file's rename falls in the commit (lowest first): the new generation folder, which the
- * previous registry never imports, then what no import reaches (types, the module-type marker,
- * files beside the folder), then the catalog module and data, then `registry.js` — the commit
- * point — and the manifest, which says what the next build may remove.
+ * Where a file's rename falls in the commit (lowest first): the new generation folder (or the
+ * files it repairs in place), which nothing leads to yet; the constant files and those beside the
+ * folder; `.toolcat-current` — the commit point of the linked layout; then the public files, only
+ * renamed when they change (a first build, a change of layout), registry.js last — the commit
+ * point of the direct layout; and the manifest, which says what the next build may remove.
  */
 function commitRank(file: string): number {
-  if (file.startsWith('tools/')) return 1
-  return ['catalog.js', 'catalog.json', 'registry.js', manifestName].indexOf(file) + 3
+  if (isGenerationName(file.split(path.sep)[0] as string)) return 1
+  if (file === currentLink) return 3
+  if (file === manifestName) return 5 + publicFiles.length
+  const index = publicFiles.findIndex((each) => each.path === file)
+  return index === -1 ? 2 : 4 + index
 }
 
 /** Whether `file` is a plain file whose content hash is `hash`. */

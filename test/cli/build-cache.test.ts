@@ -111,9 +111,8 @@ describe('validator code kept between builds', () => {
 
 /** The files of the output's generation folder (path inside it → inode and bytes). */
 function generationFiles(out: string): Map<string, { ino: number; text: string }> {
-  const tools = path.join(out, 'tools')
-  const generation = readdirSync(tools).find((name) => name.startsWith('build-')) as string
-  const folder = path.join(tools, generation)
+  const generation = readdirSync(out).find((name) => name.startsWith('.toolcat-build-')) as string
+  const folder = path.join(out, generation, 'tools')
   const files = readdirSync(folder, { recursive: true, encoding: 'utf8' }).filter((name) => statSync(path.join(folder, name)).isFile())
   return new Map(files.map((name) => [name, { ino: statSync(path.join(folder, name)).ino, text: readFileSync(path.join(folder, name), 'utf8') }]))
 }
@@ -139,8 +138,8 @@ describe('compiled modules carried over from the previous build', () => {
     const root = cacheProject()
     build(root, '--outDir', 'out')
     const out = path.join(root, 'out')
-    const generation = readdirSync(path.join(out, 'tools')).find((name) => name.startsWith('build-')) as string
-    writeFileSync(path.join(out, 'tools', generation, 'alpha.validate.js'), '// edited by hand\n')
+    const generation = readdirSync(out).find((name) => name.startsWith('.toolcat-build-')) as string
+    writeFileSync(path.join(out, generation, 'tools', 'alpha.validate.js'), '// edited by hand\n')
     writeFile(root, 'tools/beta.ts', toolSource('Beta tool.', '{ b: string; flag?: boolean }'))
     const previous = tree(out)
     // Killed before the first rename of its commit: the new generation was staged, links and all.

@@ -73,7 +73,7 @@ describe('nothing read from the build cache makes a build differ from a cold one
   test('every field of every cache file, rewritten by someone without the key: the rebuild after an edit is byte-identical to a cold build', async () => {
     const { root, cacheDir } = await builtTwice()
     const pristine = new Map(readdirSync(cacheDir).map((name) => [name, readFileSync(path.join(cacheDir, name), 'utf8')]))
-    cpSync(path.join(root, 'out'), path.join(root, 'pristine-out'), { recursive: true })
+    cpSync(path.join(root, 'out'), path.join(root, 'pristine-out'), { recursive: true, verbatimSymlinks: true })
     // One tool edited: the other's cached result, validator and compiled module are reused.
     writeFileSync(path.join(root, 'tools/lookup.ts'), toolSource('Look up, edited.', '{ /** @pattern ^[a-z]+$ */ id: string }'))
     await buildInto(root, 'cold-edited')
@@ -87,7 +87,7 @@ describe('nothing read from the build cache makes a build differ from a cold one
         // Each field starts from the genuine cache and output of the build before the edit.
         for (const [other, genuine] of pristine) writeFileSync(path.join(cacheDir, other), genuine)
         rmSync(path.join(root, 'out'), { recursive: true, force: true })
-        cpSync(path.join(root, 'pristine-out'), path.join(root, 'out'), { recursive: true })
+        cpSync(path.join(root, 'pristine-out'), path.join(root, 'out'), { recursive: true, verbatimSymlinks: true })
         const poisoned = structuredClone(body)
         setAt(poisoned, at, mutated(at.reduce<unknown>((node, key) => (node as Record<string | number, unknown>)[key], body)))
         forge(path.join(cacheDir, name), poisoned)
@@ -101,7 +101,7 @@ describe('nothing read from the build cache makes a build differ from a cold one
 
   test('a compiled module edited with its size and modification time kept is neither kept nor carried into later builds', async () => {
     const { root, cacheDir, cold } = await builtTwice()
-    const module = Object.keys(tree(path.join(root, 'out'))).find((file) => /^tools\/build-[^/]+\/transfer\.js$/.test(file)) as string
+    const module = Object.keys(tree(path.join(root, 'out'))).find((file) => /^\.toolcat-build-[^/]+\/tools\/transfer\.js$/.test(file)) as string
     const file = path.join(root, 'out', module)
     const { atime, mtime } = statSync(file)
     const code = readFileSync(file, 'utf8')

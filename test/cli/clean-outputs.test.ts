@@ -9,8 +9,10 @@ import { runCli } from './run-cli.js'
 /** Every file (not folder) under `folder`, relative with forward slashes, sorted. */
 const listing = (folder: string): string[] =>
   readdirSync(folder, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
+    .filter((entry) => entry.isFile() || entry.isSymbolicLink())
     .map((entry) => path.relative(folder, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
+    // Node's recursive readdir follows the link to the build in use: its files are listed under their own folder.
+    .filter((name) => !name.startsWith('.toolcat-current/'))
     .sort()
 const manifestOf = (out: string): string[] => (JSON.parse(readFileSync(path.join(out, '.toolcat-manifest.json'), 'utf8')) as { files: string[] }).files
 

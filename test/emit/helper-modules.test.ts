@@ -16,7 +16,7 @@ beforeAll(async () => {
   generateCorpus(corpus, 40)
   const { catalog } = await buildCatalog({ root: corpus, tools: 'tools' })
   const rendered = await renderOutDir(catalog, { root: corpus, outDir: 'out' })
-  const generation = /\/tools\/build-[0-9a-f]{16}\//
+  const generation = /\/\.toolcat-build-[0-9a-f]{16}\/tools\//
   files = new Map(rendered.filter((file) => generation.test(file.path)).map((file) => [file.path.split(generation)[1] as string, String(file.contents)]))
 }, 120_000)
 

@@ -30,7 +30,7 @@ test('an --outDir build is byte-identical in two different folders, and no file 
   const a = tree(path.join(first, 'out'))
   const b = tree(path.join(second, 'out'))
   expect([...a.keys()]).toEqual([...b.keys()])
-  expect([...a.keys()].filter((file) => /(^|\/)tools\/build-[^/]+\/[^/]+\.js$/.test(file)).length).toBeGreaterThan(13)
+  expect([...a.keys()].filter((file) => /(^|\/)\.toolcat-build-[^/]+\/tools\/[^/]+\.js$/.test(file)).length).toBeGreaterThan(13)
   for (const [file, bytes] of a) {
     expect(bytes.equals(b.get(file) as Buffer), file).toBe(true)
     const text = bytes.toString('utf8')

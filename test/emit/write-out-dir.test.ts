@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, rmSync } from 'node:fs'
+import { readdirSync, readFileSync, readlinkSync, rmSync, type Dirent } from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { afterAll, beforeAll, expect, test } from 'vitest'
@@ -15,22 +15,53 @@ afterAll(() => {
   for (const project of [first, second]) rmSync(project, { recursive: true, force: true })
 })
 
+/** Every file under `out` (relative paths), not through `.toolcat-current` (Node's recursive readdir follows links). */
+const listed = (out: string, keep: (entry: Dirent) => boolean): string[] =>
+  readdirSync(out, { recursive: true, withFileTypes: true })
+    .filter(keep)
+    .map((entry) => path.relative(out, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
+    .filter((name) => !name.startsWith('.toolcat-current/'))
+
+/** The plain files of a project's output folder (symlinks aside), by path; `build/` stands for the generation folder, whose name is a content hash. */
 const filesOf = (project: string): Map<string, string> => {
   const out = path.join(project, 'out')
-  const names = readdirSync(out, { recursive: true, encoding: 'utf8' }).filter((name) => name.includes('.'))
-  // The generation folder's name is a content hash: `build-*` stands for it.
-  return new Map(names.sort().map((name) => [name.split(path.sep).join('/').replace(/^tools\/build-[0-9a-f]{16}\//, 'tools/build-*/'), readFileSync(path.join(out, name), 'utf8')]))
+  const byKey = listed(out, (entry) => entry.isFile()).map((name) => [name.replace(/^\.toolcat-build-[0-9a-f]{16}\//, 'build/'), readFileSync(path.join(out, name), 'utf8')] as const)
+  return new Map(byKey.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
 }
 
 test('writes the catalog, its module, the registry, their types, one compiled entry and one validator per tool in a generation folder, a manifest and a module-type marker', () => {
   const names = [...filesOf(first).keys()]
-  // The registry imports the entries of its own generation, named by content.
-  expect(filesOf(first).get('registry.js')).toMatch(/import\("\.\/tools\/build-[0-9a-f]{16}\/add\.js"\)/)
-  expect(names.filter((name) => !name.startsWith('tools/build-*/chunk-'))).toEqual([
+  // The registry imports the entries of its own generation, beside it; the public modules re-export
+  // the generation's through `.toolcat-current`, catalog.json is a link through it too.
+  expect(filesOf(first).get('build/registry.js')).toMatch(/import\("\.\/tools\/add\.js"\)/)
+  expect(filesOf(first).get('registry.js')).toMatch(/^export \* from '\.\/\.toolcat-current\/registry\.js'$/m)
+  expect(readlinkSync(path.join(first, 'out/catalog.json'))).toBe('.toolcat-current/catalog.json')
+  expect(readlinkSync(path.join(first, 'out/.toolcat-current'))).toMatch(/^\.toolcat-build-[0-9a-f]{16}$/)
+  expect(names.filter((name) => !name.startsWith('build/tools/chunk-'))).toEqual([
     '.toolcat-manifest.json',
+    'build/catalog.d.ts',
+    'build/catalog.js',
+    'build/catalog.json',
+    'build/registry.d.ts',
+    'build/registry.js',
+    'build/search.d.ts',
+    'build/search.js',
+    'build/tools/add.js',
+    'build/tools/add.validate.js',
+    'build/tools/countdown.js',
+    'build/tools/countdown.validate.js',
+    'build/tools/delete-file.js',
+    'build/tools/delete-file.validate.js',
+    'build/tools/flaky.js',
+    'build/tools/flaky.validate.js',
+    'build/tools/helpers/equal.js',
+    'build/tools/helpers/ucs2length.js',
+    'build/tools/lookup.js',
+    'build/tools/lookup.validate.js',
+    'build/tools/search.js',
+    'build/tools/search.validate.js',
     'catalog.d.ts',
     'catalog.js',
-    'catalog.json',
     'mcp-server.js',
     // The temp project has no package.json: without one saying "module", Node would not take .js as ESM.
     'package.json',
@@ -38,36 +69,22 @@ test('writes the catalog, its module, the registry, their types, one compiled en
     'registry.js',
     'search.d.ts',
     'search.js',
-    'tools/build-*/add.js',
-    'tools/build-*/add.validate.js',
-    'tools/build-*/countdown.js',
-    'tools/build-*/countdown.validate.js',
-    'tools/build-*/delete-file.js',
-    'tools/build-*/delete-file.validate.js',
-    'tools/build-*/flaky.js',
-    'tools/build-*/flaky.validate.js',
-    'tools/build-*/helpers/equal.js',
-    'tools/build-*/helpers/ucs2length.js',
-    'tools/build-*/lookup.js',
-    'tools/build-*/lookup.validate.js',
-    'tools/build-*/search.js',
-    'tools/build-*/search.validate.js',
   ])
   // Code the tool modules share (the import recorder) is split into chunks.
-  expect(names.some((name) => name.startsWith('tools/build-*/chunk-'))).toBe(true)
+  expect(names.some((name) => name.startsWith('build/tools/chunk-'))).toBe(true)
   // Each entry takes its validator from the module beside it; the validators, not bundled, import ajv's helpers through tools/helpers/, a module a helper.
-  expect(filesOf(first).get('tools/build-*/add.js')).toMatch(/from "\.\/add\.validate\.js"/)
-  expect(filesOf(first).get('tools/build-*/search.validate.js')).toMatch(/^import \{ equal as toolcat\$equal \} from "\.\/helpers\/equal\.js"$/m)
-  expect(filesOf(first).get('tools/build-*/search.validate.js')).toMatch(/^import \{ ucs2length as toolcat\$ucs2length \} from "\.\/helpers\/ucs2length\.js"$/m)
+  expect(filesOf(first).get('build/tools/add.js')).toMatch(/from "\.\/add\.validate\.js"/)
+  expect(filesOf(first).get('build/tools/search.validate.js')).toMatch(/^import \{ equal as toolcat\$equal \} from "\.\/helpers\/equal\.js"$/m)
+  expect(filesOf(first).get('build/tools/search.validate.js')).toMatch(/^import \{ ucs2length as toolcat\$ucs2length \} from "\.\/helpers\/ucs2length\.js"$/m)
   // Each module holds its one helper (and imports no package), not the rest of them.
   for (const name of ['equal', 'ucs2length']) {
-    const helpers = filesOf(first).get(`tools/build-*/helpers/${name}.js`) ?? ''
+    const helpers = filesOf(first).get(`build/tools/helpers/${name}.js`) ?? ''
     expect(helpers).not.toMatch(/from "[^./]/)
     expect(helpers).toMatch(new RegExp(`export \\{[^}]*\\b${name}\\b[^}]*\\}`))
     expect(helpers).not.toMatch(/fullFormats|fast-uri|RE2/)
   }
-  expect(filesOf(first).get('tools/build-*/helpers/equal.js')).not.toMatch(/ucs2length/)
-  expect(filesOf(first).get('catalog.json')).toBe(serializeCatalog(fixtureCatalog()))
+  expect(filesOf(first).get('build/tools/helpers/equal.js')).not.toMatch(/ucs2length/)
+  expect(readFileSync(path.join(first, 'out/catalog.json'), 'utf8')).toBe(serializeCatalog(fixtureCatalog()))
 })
 
 test('the same catalog and sources give byte-identical files, with no absolute path in them', () => {
@@ -82,9 +99,11 @@ test('the same catalog and sources give byte-identical files, with no absolute p
 test('renderOutDir renders in memory the files writeOutDir wrote, the generation folder named alike', async () => {
   const out = path.join(first, 'out')
   const rendered = await renderOutDir(fixtureCatalog(), { root: fixtureRoot, outDir: out })
-  const written = readdirSync(out, { recursive: true, encoding: 'utf8' }).filter((name) => name.includes('.') && !['.toolcat-manifest.json', 'package.json'].includes(name))
+  // Rendered as the direct layout: the public modules name the generation, catalog.json is a copy.
+  const generation = readlinkSync(path.join(out, '.toolcat-current'))
+  const written = listed(out, (entry) => entry.isFile() || entry.name === 'catalog.json').filter((name) => !['.toolcat-manifest.json', 'package.json'].includes(name))
   expect(rendered.map((file) => path.relative(out, file.path)).sort()).toEqual(written.sort())
-  for (const file of rendered) expect(file.contents, file.path).toBe(readFileSync(file.path, 'utf8'))
+  for (const file of rendered) expect(file.contents, file.path).toBe(readFileSync(file.path, 'utf8').replaceAll('.toolcat-current', generation).replace(/ \(a build switches [^)]*\)/, ''))
 })
 
 test('precompiled output holds no eval or new Function, and no ajv compiler', () => {
@@ -94,7 +113,7 @@ test('precompiled output holds no eval or new Function, and no ajv compiler', ()
 })
 
 test("compiled tool modules carry the defineTool they use instead of importing toolcat's root, which loads ajv", () => {
-  const tools = [...filesOf(first)].filter(([name]) => name.startsWith('tools/build-*/'))
+  const tools = [...filesOf(first)].filter(([name]) => name.startsWith('build/tools/'))
   expect(tools.length).toBeGreaterThan(0)
   for (const [name, contents] of tools) expect(contents, name).not.toMatch(/from\s+["']toolcat["']/)
   expect(tools.some(([, contents]) => /function defineTool\(/.test(contents))).toBe(true)
@@ -117,8 +136,8 @@ test('runtime validators: the registry compiles with toolcat and entries carry n
   const project = await generatedProject('runtime')
   try {
     const files = filesOf(project)
-    expect(files.get('registry.js')).toContain('import { compileSchema, createLazyRegistry } from "toolcat"')
-    expect(files.get('tools/build-*/add.js')).not.toContain('validate')
+    expect(files.get('build/registry.js')).toContain('import { compileSchema, createLazyRegistry } from "toolcat"')
+    expect(files.get('build/tools/add.js')).not.toContain('validate')
   } finally {
     rmSync(project, { recursive: true, force: true })
   }

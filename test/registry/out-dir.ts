@@ -11,11 +11,11 @@ export const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
 /** The hand-written registry fixture: a catalog and the tool modules it names. */
 export const fixtureRoot = path.join(repoRoot, 'fixtures/registry')
 
-/** The folder of output folder `out` holding its build's tool modules, `tools/build-<hash>`, relative to `out`. */
+/** The folder of output folder `out` holding its build's tool modules, `.toolcat-build-<hash>/tools`, relative to `out`. */
 export function generationDir(out: string): string {
-  const found = readdirSync(path.join(out, 'tools')).filter((name) => name.startsWith('build-'))
-  if (found.length !== 1) throw new Error(`expected one generation folder in ${out}/tools, found ${found.join(', ') || 'none'}`)
-  return `tools/${found[0]}`
+  const found = readdirSync(out).filter((name) => name.startsWith('.toolcat-build-'))
+  if (found.length !== 1) throw new Error(`expected one generation folder in ${out}, found ${found.join(', ') || 'none'}`)
+  return `${found[0]}/tools`
 }
 
 /** The fixture's catalog, as read from `catalog.json`. */

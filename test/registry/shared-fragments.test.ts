@@ -84,7 +84,7 @@ describe('a registry with shared subschemas', () => {
 
   test('generated registry.js writes a fragment table and works through it in a fresh Node', () => {
     const root = project?.root ?? ''
-    const source = readFileSync(path.join(root, 'out/registry.js'), 'utf8')
+    const source = readFileSync(path.join(root, 'out/.toolcat-current/registry.js'), 'utf8')
     expect(source).toMatch(/parameters: index \+ [1-9]\d*, load/)
     expect(source).toContain("return createLazyRegistry(tools, options, schemaTable, () => import(\"./search.js\"))")
     expect(runInFreshNode(root, probe)).toEqual(expected())

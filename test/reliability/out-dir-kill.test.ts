@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process'
-import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { cpSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { KILL_AT_COMMIT_STEP } from '../../src/emit/commit-step.js'
@@ -7,8 +7,10 @@ import { largeProject } from '../cli/project.js'
 import { repoRoot } from '../cli/run-cli.js'
 
 // A 300-tool `--outDir` build stopped dead (SIGKILL, no cleanup) before each step of its commit
-// in turn — every rename, then the removal of the previous build — must leave an output that
-// works: the previous build or the new one, each whole. The next build sweeps what it left.
+// in turn — every rename, then the removal of the previous build — must leave exactly the
+// previous build or the new one: every public file and every module the registry imports byte
+// for byte one build's, and the registry working. A rename is atomic, so the states between steps
+// are every state a kill at any instant can leave. The next build sweeps what it left.
 
 const TOOLS = 300
 const bin = path.join(repoRoot, 'dist/src/cli/bin.js')
@@ -24,7 +26,7 @@ beforeAll(() => {
   mkdirSync(path.join(root, 'node_modules'))
   symlinkSync(repoRoot, path.join(root, 'node_modules/toolcat'), 'dir')
   expect(build().status).toBe(0)
-  cpSync(out, pristine, { recursive: true })
+  cpSync(out, pristine, { recursive: true, verbatimSymlinks: true })
   oldNames = catalogNames()
   // The next build changes every schema (the shared type), drops a tool and adds one.
   const shared = path.join(root, 'types/shared.ts')
@@ -67,54 +69,93 @@ function leftovers(folder: string): string[] {
   return readdirSync(folder, { recursive: true, encoding: 'utf8' }).filter((name) => /(^|[\\/])\.toolcat-staging-|\.tmp$/.test(name))
 }
 
-test('a kill before any step of the commit leaves the previous build or the new one, whole; the next build sweeps the leftovers', () => {
+/** The generation folders in `folder`. */
+function generations(folder: string): string[] {
+  return readdirSync(folder).filter((name) => name.startsWith('.toolcat-build-'))
+}
+
+/**
+ * What a reader of the output folder gets, byte for byte: each public file at its documented path,
+ * read through whatever links lead to it, and every file of the generation the registry imports
+ * (`.toolcat-current` followed), by path inside it.
+ */
+function view(folder: string): Record<string, string> {
+  const seen: Record<string, string> = {}
+  for (const name of ['catalog.json', 'catalog.js', 'catalog.d.ts', 'registry.js', 'registry.d.ts', 'search.js', 'search.d.ts', 'mcp-server.js', 'package.json']) {
+    try {
+      seen[name] = readFileSync(path.join(folder, name), 'latin1')
+    } catch {
+      seen[name] = '(missing)'
+    }
+  }
+  let generation: string
+  try {
+    generation = realpathSync(path.join(folder, '.toolcat-current'))
+  } catch {
+    return { ...seen, '(generation)': '(missing)' }
+  }
+  for (const name of readdirSync(generation, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile())) {
+    const file = path.join(name.parentPath, name.name)
+    seen[`(generation)/${path.relative(generation, file)}`] = readFileSync(file, 'latin1')
+  }
+  return seen
+}
+
+test('a kill before any step of the commit leaves the previous build or the new one, whole, byte for byte; the next build sweeps the leftovers', () => {
+  const oldView = view(pristine)
+  // The new build, whole, to compare against: built once from the pristine output, then set back.
+  rmSync(out, { recursive: true, force: true })
+  cpSync(pristine, out, { recursive: true, verbatimSymlinks: true })
+  expect(build().status).toBe(0)
+  const newView = view(out)
+  expect(newView).not.toEqual(oldView)
   const newNames = [...oldNames.filter((name) => name !== `tool-${TOOLS - 1}`), 'tool-new'].sort()
   const seen: string[] = []
   let step = 1
-  for (; ; step++) {
+  for (; step < 100; step++) {
     rmSync(out, { recursive: true, force: true })
-    cpSync(pristine, out, { recursive: true })
+    cpSync(pristine, out, { recursive: true, verbatimSymlinks: true })
     const run = build(step)
     if (run.signal !== 'SIGKILL') {
       // Past the last step: the build ran to its end.
       expect(run.status, run.stderr).toBe(0)
       break
     }
+    const now = view(out)
+    const state = equal(now, oldView) ? 'old' : equal(now, newView) ? 'new' : 'mixed'
+    seen.push(state)
+    expect(state, `killed before step ${step}`).not.toBe('mixed')
     const registry = registryState()
     expect(registry.failures, `killed before step ${step}`).toEqual([])
-    const catalog = catalogNames()
-    const registryBuild = equal(registry.names, oldNames) ? 'old' : equal(registry.names, newNames) ? 'new' : 'mixed'
-    const catalogBuild = equal(catalog, oldNames) ? 'old' : equal(catalog, newNames) ? 'new' : 'mixed'
-    seen.push(`${registryBuild} registry, ${catalogBuild} catalog`)
+    expect(sorted(registry.names), `killed before step ${step}`).toEqual(state === 'old' ? sorted(oldNames) : newNames)
+    expect(sorted(catalogNames()), `killed before step ${step}`).toEqual(sorted(registry.names))
   }
-  expect(step).toBeGreaterThan(6)
-  // Every state is a whole build. The registry and the catalog files cannot change in one rename:
-  // in the one state between catalog.json's rename and registry.js's, the previous registry (with
-  // every module it imports) stands beside the new catalog.json.
-  expect(seen.filter((state) => state.includes('mixed'))).toEqual([])
-  expect(seen[0]).toBe('old registry, old catalog')
-  expect(seen.at(-1)).toBe('new registry, new catalog')
-  expect(seen.filter((state) => state === 'old registry, new catalog')).toHaveLength(1)
-  expect(seen.filter((state) => state === 'new registry, old catalog')).toEqual([])
+  // Steps: the generation folder's rename, the link's (the commit), the manifest's, the previous generation's removal.
+  expect(seen).toEqual(['old', 'old', 'new', 'new'])
 
   // A build after the last kill: the new output, nothing left over, one generation.
   expect(build().status).toBe(0)
   expect(leftovers(out)).toEqual([])
-  expect(readdirSync(path.join(out, 'tools')).filter((name) => name.startsWith('build-'))).toHaveLength(1)
+  expect(generations(out)).toHaveLength(1)
+  expect(view(out)).toEqual(newView)
   expect(registryState()).toEqual({ names: newNames, failures: [] })
 }, 900_000)
 
-test('what a kill before the first rename, after the generation folder arrived, or before the removal leaves is swept by the next build', () => {
-  for (const step of [1, 2, 8]) {
+test('what a kill before each step leaves is swept by the next build: one generation, no leftovers, the new build', () => {
+  for (const step of [1, 2, 3, 4]) {
     rmSync(out, { recursive: true, force: true })
-    cpSync(pristine, out, { recursive: true })
+    cpSync(pristine, out, { recursive: true, verbatimSymlinks: true })
     expect(build(step).signal).toBe('SIGKILL')
     expect(build().status).toBe(0)
-    expect(leftovers(out)).toEqual([])
-    expect(readdirSync(path.join(out, 'tools')).filter((name) => name.startsWith('build-'))).toHaveLength(1)
+    expect(leftovers(out), `killed before step ${step}`).toEqual([])
+    expect(generations(out), `killed before step ${step}`).toHaveLength(1)
   }
 }, 600_000)
 
-function equal(a: readonly string[], b: readonly string[]): boolean {
-  return JSON.stringify([...a].sort()) === JSON.stringify([...b].sort())
+function sorted(names: readonly string[]): string[] {
+  return [...names].sort()
+}
+
+function equal(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b)
 }
