@@ -122,7 +122,9 @@ function member(symbol: MorphSymbol, site: Site): Member | undefined {
   const typeNode = declaredTypeNode(declaration)
   const child = childSite(site, type, typeNode !== undefined && writes(typeNode, type) ? written(typeNode) : undefined, own)
   const initializer = Node.isPropertyDeclaration(declaration) || Node.isParameterDeclaration(declaration) ? declaration.getInitializer() : undefined
-  const initial = initializer === undefined ? undefined : literalOfNode(initializer.compilerNode)
+  // An enum member (`RecordType.CNAME`) is that member's value, as the registry's default is.
+  const enumMember = initializer?.getType().isEnumLiteral() === true ? initializer.getType().getLiteralValue() : undefined
+  const initial = initializer === undefined ? undefined : enumMember !== undefined ? { found: true as const, value: enumMember } : literalOfNode(initializer.compilerNode)
   // A `void` member is required, as TypeScript requires it: its JSON value is `null`.
   const optional = symbol.isOptional() || (type.isUnion() && type.getUnionTypes().some((part) => part.isUndefined())) || initial?.found === true
   const absent = type.isNever() || type.isUndefined()
