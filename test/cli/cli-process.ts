@@ -69,8 +69,16 @@ export class CliProcess {
 
 /** Every leftover of an interrupted or failed write under `folder`: temporary files and staging folders. */
 export function leftovers(folder: string): string[] {
-  if (!existsSync(folder)) return []
-  return (readdirSync(folder, { recursive: true, encoding: 'utf8' }) as string[]).filter((entry) =>
-    path.basename(entry).startsWith('.toolcat-staging-') || entry.split(path.sep).some((segment) => segment.startsWith('.toolcat-staging-')) || entry.endsWith('.tmp'),
-  )
+  // A running build makes and removes folders while this reads: a folder gone in the middle of the
+  // walk (ENOENT) is read again from the top, a bounded number of times.
+  for (let attempt = 0; ; attempt++) {
+    if (!existsSync(folder)) return []
+    try {
+      return (readdirSync(folder, { recursive: true, encoding: 'utf8' }) as string[]).filter((entry) =>
+        entry.split(path.sep).some((segment) => segment.startsWith('.toolcat-staging-')) || entry.endsWith('.tmp'),
+      )
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || attempt === 50) throw error
+    }
+  }
 }
