@@ -10,7 +10,7 @@ import { Client } from '@modelcontextprotocol/client'
 import { fromJsonSchema, InMemoryTransport, McpServer } from '@modelcontextprotocol/server'
 import { compileSchema, parseArguments } from '../dist/runtime/index.js'
 import { argumentParser } from '../dist/src/runtime/validation.js'
-import { standaloneValidator } from '../dist/src/emit/standalone-validator.js'
+import { standaloneValidator } from '../dist/src/emit/validators/standalone-validator.js'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const levels = Number(process.argv[2] ?? 31)

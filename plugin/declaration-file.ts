@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import type { BuildResult } from '../src/analyze/index.js'
-import { generateVirtualModuleTypes } from '../src/emit/virtual-module-types.js'
-import { writeFilesAtomically } from '../src/emit/write-files.js'
+import { generateVirtualModuleTypes } from '../src/emit/registry/virtual-module-types.js'
+import { writeFilesAtomically } from '../src/emit/shared/write-files.js'
 
 /**
  * Keeps the plugin's declaration file (option `dts`) in step with the catalog. It is rewritten

@@ -1,5 +1,5 @@
 import { dirname, join } from 'node:path'
-import { writeFilesAtomically } from '../src/emit/write-files.js'
+import { writeFilesAtomically } from '../src/emit/shared/write-files.js'
 
 /** The name of the catalog every build writes into its output folder. */
 export const CATALOG_FILE = 'catalog.json'

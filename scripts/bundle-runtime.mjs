@@ -9,7 +9,7 @@ import { build } from 'esbuild'
 import { rmSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 // Compiled by tsc just before: the table of the helpers generated validators import.
-import { validatorHelpers } from '../dist/src/emit/validator-runtime-names.js'
+import { validatorHelpers } from '../dist/src/emit/validators/validator-runtime-names.js'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 // Chunk names are content hashes: clear the folder so no stale chunk ships in the package.

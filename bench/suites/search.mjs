@@ -31,7 +31,7 @@ export async function searchSuite({ reps, log }) {
   const out = join(dir, 'out')
   const catalog = JSON.parse(readFileSync(join(out, 'catalog.json'), 'utf8'))
   const engine = await import(pathToFileURL(join(repoRoot, 'dist/runtime/search.js')).href)
-  const { generateSearchModule } = await import(pathToFileURL(join(repoRoot, 'dist/src/emit/search-module.js')).href)
+  const { generateSearchModule } = await import(pathToFileURL(join(repoRoot, 'dist/src/emit/search/search-module.js')).href)
   const { createLazyRegistry } = await import(pathToFileURL(join(repoRoot, 'dist/runtime/lazy.js')).href)
   const { createRegistry } = await import(pathToFileURL(join(out, 'registry.js')).href)
   const registry = createRegistry()

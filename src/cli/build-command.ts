@@ -115,6 +115,6 @@ async function cachedRun(input: CommandInput, dir: string | undefined, started: 
 
 /** A one-off build leaves no compiler process behind, and its CPU time is counted with the build's (see `stopCompiler`). */
 async function endCompiler(): Promise<void> {
-  const { stopCompiler } = await import('../emit/stop-compiler.js')
+  const { stopCompiler } = await import('../emit/compiler/stop-compiler.js')
   await stopCompiler()
 }

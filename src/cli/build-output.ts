@@ -1,7 +1,7 @@
 import path from 'node:path'
-import { serializeCatalog } from '../emit/catalog-json.js'
-import { ToolCompileError } from '../emit/tool-compile-error.js'
-import { writeFilesAtomically, type FileToWrite } from '../emit/write-files.js'
+import { serializeCatalog } from '../emit/catalog/catalog-json.js'
+import { ToolCompileError } from '../emit/out-dir/tools/tool-compile-error.js'
+import { writeFilesAtomically, type FileToWrite } from '../emit/shared/write-files.js'
 import type { AnalysisRun } from './analysis-run.js'
 import { UsageError, UserError, type CommandInput } from './command.js'
 import { outputCache } from './output-cache.js'
@@ -54,7 +54,7 @@ export async function writeBuildOutput(run: AnalysisRun, targets: BuildTargets, 
       return { written, notes: [] }
     }
     // Loaded on demand: esbuild and the generators are only needed with --outDir.
-    const { writeOutDir } = await import('../emit/write-out-dir.js')
+    const { writeOutDir } = await import('../emit/out-dir/write-out-dir.js')
     const validatorMemo = cache?.memo()
     // Compiled modules the last build left intact are linked into the new generation, not written again.
     const intact = cache?.intact()

@@ -4,7 +4,7 @@ import { codeSignatures, generateCodeApiFiles } from '../emit/code/code-api-file
 import { generateCodePrompt } from '../emit/code/code-prompt.js'
 import { generateCatalogHtml } from '../emit/html/generate-catalog-html.js'
 import { readPageScript } from '../emit/html/page-script.js'
-import { writeFilesAtomically } from '../emit/write-files.js'
+import { writeFilesAtomically } from '../emit/shared/write-files.js'
 import { anthropicWithCallers, openaiWithCallers, parseCallers, type ToolCaller } from '../interop/profiles/callers.js'
 import { exportDeferred } from '../interop/profiles/deferred.js'
 import { exportFormats, exportTools, reportExport, type ExportFormat } from '../interop/profiles/index.js'

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import { mcpServerFile } from '../emit/mcp-server-module.js'
+import { mcpServerFile } from '../emit/out-dir/mcp-server-module.js'
 import { serverNamePattern } from '../interop/registry/server-json.js'
 import { nearestPackageJson } from './package-json.js'
 

@@ -2,9 +2,9 @@ import path from 'node:path'
 import { lstatSync, readdirSync, readFileSync, readlinkSync } from 'node:fs'
 import { cacheFileOf, contentHash, fileHash, isRecord, readCacheFile, writeCacheFile, type CacheRead } from '../analyze/cache/cache-file.js'
 import { toolcatBuild } from '../analyze/package-info.js'
-import { currentLink, fileContentHash, isGenerationName } from '../emit/generation.js'
-import { linksRefused } from '../emit/out-dir-layout.js'
-import type { ValidatorMemo } from '../emit/validator-memo.js'
+import { currentLink, fileContentHash, isGenerationName } from '../emit/out-dir/generation.js'
+import { linksRefused } from '../emit/out-dir/out-dir-layout.js'
+import type { ValidatorMemo } from '../emit/validators/validator-memo.js'
 import { validatorMemoStore } from './validator-memo-store.js'
 
 /** What the last `--outDir` build wrote, and from what. */

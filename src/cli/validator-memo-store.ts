@@ -1,6 +1,6 @@
 import { cacheFileOf, contentHash, isRecord, isStringArray, readCacheFile, writeCacheFile } from '../analyze/cache/cache-file.js'
 import { toolcatBuild } from '../analyze/package-info.js'
-import { ValidatorMemo, type GeneratedModule } from '../emit/validator-memo.js'
+import { ValidatorMemo, type GeneratedModule } from '../emit/validators/validator-memo.js'
 
 /**
  * The validator code of one output folder is kept in this many files, by a hash of each module's

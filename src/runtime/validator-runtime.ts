@@ -3,7 +3,7 @@
 // package the app did not declare (pnpm's strict layout hides toolcat's own dependencies). The
 // published module is bundled, ESM and browser-safe; each helper is the very value ajv's standalone
 // code would `require`, in a module of its own so that a bundle keeps only the helpers it uses.
-// src/emit/validator-runtime-names.ts maps ajv's requires to these exports.
+// src/emit/validators/validator-runtime-names.ts maps ajv's requires to these exports.
 export { equal } from './validator-runtime/equal.js'
 export { fastFormats, fullFormats } from './validator-runtime/formats.js'
 export { ucs2length } from './validator-runtime/ucs2length.js'

@@ -1,6 +1,6 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs'
 import path from 'node:path'
-import { writeOutDir } from '../../src/emit/write-out-dir.js'
+import { writeOutDir } from '../../src/emit/out-dir/write-out-dir.js'
 import { fixtureCatalog, fixtureRoot, repoRoot, runInFreshNode } from '../registry/out-dir.js'
 
 /**

@@ -4,7 +4,7 @@ import { afterAll, describe, expect, test } from 'vitest'
 import { generateCorpus } from '../../bench/corpus/generate.mjs'
 import type { CheckerName } from '../../src/analyze/backend.js'
 import { createCatalogBuilder } from '../../src/analyze/index.js'
-import { serializeCatalog } from '../../src/emit/catalog-json.js'
+import { serializeCatalog } from '../../src/emit/catalog/catalog-json.js'
 import { folderResolvingTypeScript7, linkTypeScript7 } from './both-backends.js'
 
 const folders: string[] = []

@@ -3,7 +3,7 @@ import path from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { createCatalogBuilder, type BuildResult } from '../../src/analyze/index.js'
 import type { CheckerName } from '../../src/analyze/backend.js'
-import { serializeCatalog } from '../../src/emit/catalog-json.js'
+import { serializeCatalog } from '../../src/emit/catalog/catalog-json.js'
 import { backendNames, open, repoRoot, schemaCases } from './both-backends.js'
 
 const fixtures = path.join(repoRoot, 'fixtures')

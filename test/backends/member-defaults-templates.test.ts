@@ -5,7 +5,7 @@ import { templatePattern } from '../../src/schema/units/template-pattern.js'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { BuildResult } from '../../src/analyze/index.js'
 import type { CheckerName } from '../../src/analyze/backend.js'
-import { serializeCatalog } from '../../src/emit/catalog-json.js'
+import { serializeCatalog } from '../../src/emit/catalog/catalog-json.js'
 import { tempProject } from '../reliability/temp-project.js'
 import { backendNames, buildOnEachChecker, repoRoot } from './both-backends.js'
 

@@ -4,7 +4,7 @@ import path from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { cachedBuild } from '../../src/analyze/cache/cached-build.js'
 import { projectWith, toolSource, writeFile } from './project.js'
-import { KILL_AT_COMMIT_STEP } from '../../src/emit/commit-step.js'
+import { KILL_AT_COMMIT_STEP } from '../../src/emit/shared/commit-step.js'
 import { build, expectSameAsCold, tree } from './cache-outputs.js'
 import { repoRoot, runCli } from './run-cli.js'
 

@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { expect, test } from 'vitest'
-import { WriteBatch, writeFilesAtomically } from '../../src/emit/write-files.js'
+import { WriteBatch, writeFilesAtomically } from '../../src/emit/shared/write-files.js'
 import { temporaryFolder } from './run-cli.js'
 
 test('writes every file, creating missing folders, and leaves no temporary file', () => {

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll } from 'vitest'
-import { writeOutDir } from '../../src/emit/write-out-dir.js'
+import { writeOutDir } from '../../src/emit/out-dir/write-out-dir.js'
 import { fixtureCatalog, fixtureRoot, repoRoot, runInFreshNode } from '../registry/out-dir.js'
 import { spec, testedLines, type TestedPackage } from './versions.js'
 

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { buildCatalog } from '../../src/build.js'
-import { renderOutDir } from '../../src/emit/write-out-dir.js'
+import { renderOutDir } from '../../src/emit/out-dir/write-out-dir.js'
 import { repoRoot } from '../registry/out-dir.js'
 import { generateCorpus } from '../../bench/corpus/generate.mjs'
 

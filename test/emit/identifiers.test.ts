@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { uniqueFileNames, uniqueIdentifiers } from '../../src/emit/identifiers.js'
+import { uniqueFileNames, uniqueIdentifiers } from '../../src/emit/shared/identifiers.js'
 
 test('tool names become valid, distinct, stable identifiers', () => {
   const names = ['delete-file', 'delete_file', 'delete', 'default', 'a-b-c', '_x']

@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { afterAll, expect, test } from 'vitest'
-import { compileHandlersModule } from '../../src/emit/compile-module.js'
-import { stripTypes } from '../../src/emit/strip-types.js'
+import { compileHandlersModule } from '../../src/emit/compiler/compile-module.js'
+import { stripTypes } from '../../src/emit/compiler/strip-types.js'
 import { copyFixture, repoRoot, runCli, temporaryFolder } from '../cli/run-cli.js'
 
 const made: string[] = []

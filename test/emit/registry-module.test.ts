@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { expect, test } from 'vitest'
-import { generateRegistryModule } from '../../src/emit/registry-module.js'
+import { generateRegistryModule } from '../../src/emit/registry/registry-module.js'
 import { dictionaryMarker, fragmentJoiner } from '../../src/runtime/lazy/lazy-schema.js'
-import type { EmitTarget } from '../../src/emit/emit-target.js'
+import type { EmitTarget } from '../../src/emit/shared/emit-target.js'
 import { fixtureCatalog } from '../registry/out-dir.js'
 
 const target: EmitTarget = { handlerSpecifier: () => '', entrySpecifier: (tool) => `./tools/${tool.name}.js`, validators: 'precompiled' }

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { generateRegistryTypes } from '../../src/emit/registry-types.js'
+import { generateRegistryTypes } from '../../src/emit/registry/registry-types.js'
 import type { Catalog } from '../../src/runtime/catalog.js'
 
 const tree = {

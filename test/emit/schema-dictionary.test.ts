@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { codeRepeatedTokens } from '../../src/emit/schema-dictionary.js'
+import { codeRepeatedTokens } from '../../src/emit/registry/schema-dictionary.js'
 import { dictionaryMarker, fragmentJoiner, packedReference, tokenCodes } from '../../src/runtime/lazy/lazy-schema.js'
 
 /** The packed table `registry.js` writes for these entries, as the string the module holds. */

@@ -3,7 +3,7 @@ import path from 'node:path'
 import fc from 'fast-check'
 import { afterAll, describe, expect, test } from 'vitest'
 import { buildCatalog } from '../../src/build.js'
-import { shareSchemaTexts } from '../../src/emit/schema-fragments.js'
+import { shareSchemaTexts } from '../../src/emit/registry/schema-fragments.js'
 import { fragmentJoiner } from '../../src/runtime/lazy/lazy-schema.js'
 import { sharedSchemaProject } from './shared-schema-project.js'
 

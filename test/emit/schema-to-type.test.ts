@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { schemaToType } from '../../src/emit/schema-to-type.js'
+import { schemaToType } from '../../src/emit/registry/schema-to-type.js'
 
 const noRefs = (): undefined => undefined
 const type = (schema: unknown): string => schemaToType(schema, noRefs)

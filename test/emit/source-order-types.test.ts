@@ -1,8 +1,8 @@
 import path from 'node:path'
 import { expect, test } from 'vitest'
 import { createCatalogBuilder } from '../../src/analyze/index.js'
-import { serializeCatalog } from '../../src/emit/catalog-json.js'
-import { generateRegistryTypes } from '../../src/emit/registry-types.js'
+import { serializeCatalog } from '../../src/emit/catalog/catalog-json.js'
+import { generateRegistryTypes } from '../../src/emit/registry/registry-types.js'
 import { repoRoot } from '../backends/both-backends.js'
 
 // fixtures/issue-constructs is also built on both checkers by test/backends/fixture-parity.test.ts.

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { expect, test } from 'vitest'
-import { TOOLCAT_EXPORTS, toolcatNamesImported, toolcatSubsetModule } from '../../src/emit/toolcat-imports.js'
+import { TOOLCAT_EXPORTS, toolcatNamesImported, toolcatSubsetModule } from '../../src/emit/shared/toolcat-imports.js'
 import * as toolcat from '../../src/index.js'
 import { repoRoot } from '../registry/out-dir.js'
 

@@ -2,8 +2,8 @@ import { readdirSync, readFileSync, readlinkSync, rmSync, type Dirent } from 'no
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { serializeCatalog } from '../../src/emit/catalog-json.js'
-import { renderOutDir, writeOutDir } from '../../src/emit/write-out-dir.js'
+import { serializeCatalog } from '../../src/emit/catalog/catalog-json.js'
+import { renderOutDir, writeOutDir } from '../../src/emit/out-dir/write-out-dir.js'
 import { fixtureCatalog, fixtureRoot, generatedProject, repoRoot } from '../registry/out-dir.js'
 
 let first = ''

@@ -4,7 +4,7 @@ import path from 'node:path'
 import { Ajv } from 'ajv'
 import { afterAll, describe, expect, test } from 'vitest'
 import { buildCatalog, codes } from '../../src/analyze/index.js'
-import { serializeCatalog } from '../../src/emit/catalog-json.js'
+import { serializeCatalog } from '../../src/emit/catalog/catalog-json.js'
 import { generationDir } from '../registry/out-dir.js'
 import { copyPackage, createApp, createWorkspace, repoRoot } from './deps-project.js'
 

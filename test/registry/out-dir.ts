@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Catalog } from '../../src/runtime/catalog.js'
-import { writeOutDir } from '../../src/emit/write-out-dir.js'
+import { writeOutDir } from '../../src/emit/out-dir/write-out-dir.js'
 
 /** The repository root: `toolcat` resolves to its `dist/` through the symlink each temp project gets. */
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url))

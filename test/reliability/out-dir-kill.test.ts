@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process'
 import { cpSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { KILL_AT_COMMIT_STEP } from '../../src/emit/commit-step.js'
+import { KILL_AT_COMMIT_STEP } from '../../src/emit/shared/commit-step.js'
 import { largeProject } from '../cli/project.js'
 import { repoRoot } from '../cli/run-cli.js'
 

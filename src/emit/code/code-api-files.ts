@@ -1,6 +1,6 @@
 import type { WrittenSignature } from '../../analyze/written-api/written-signatures.js'
 import type { Catalog } from '../../runtime/catalog.js'
-import { generatedHeader } from '../literals.js'
+import { generatedHeader } from '../shared/literals.js'
 import { docComment, functionSignature, toolApis, type ToolApi } from './tool-api.js'
 
 /** One file of the code-mode API tree: a path relative to the tree's folder, and its text. */

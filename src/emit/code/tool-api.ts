@@ -1,8 +1,8 @@
 import type { WrittenSignature } from '../../analyze/written-api/written-signatures.js'
 import type { Catalog, CatalogTool } from '../../runtime/catalog.js'
-import { identifierOf, toolIdentifiers } from '../literals.js'
-import { uniqueFileNames } from '../identifiers.js'
-import { rootType } from '../registry-types.js'
+import { identifierOf, toolIdentifiers } from '../shared/literals.js'
+import { uniqueFileNames } from '../shared/identifiers.js'
+import { rootType } from '../registry/registry-types.js'
 
 /** One tool as code mode declares it: a function, its argument, result and chunk types, and the declarations they name. */
 export interface ToolApi {

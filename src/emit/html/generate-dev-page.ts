@@ -1,6 +1,6 @@
 import type { Catalog } from '../../runtime/catalog.js'
 import type { CodeSignature } from '../code/code-api-files.js'
-import { generatedHeader } from '../literals.js'
+import { generatedHeader } from '../shared/literals.js'
 import { pageStyle } from './page-style.js'
 
 /** The module specifiers the dev page's module imports. */

@@ -1,6 +1,6 @@
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { compileHandlersModule } from '../../emit/compile-module.js'
+import { compileHandlersModule } from '../../emit/compiler/compile-module.js'
 import type { ToolHandler } from '../../runtime/types.js'
 
 /** Where `serve --handlers` compiles the host's handlers module: beside the registry, not inside it. */

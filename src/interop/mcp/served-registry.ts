@@ -1,6 +1,6 @@
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { writeOutDir } from '../../emit/write-out-dir.js'
+import { writeOutDir } from '../../emit/out-dir/write-out-dir.js'
 import type { Catalog } from '../../runtime/catalog.js'
 import type { LazyRegistry, LazyRegistryOptions } from '../../runtime/lazy/types.js'
 
