@@ -1,7 +1,11 @@
 import type { Type } from 'typescript/unstable/sync'
 import { kindOfType } from '../../schema/flag-kinds.js'
 import type { TypeKind } from '../../schema/view.js'
-import type { NativeChecker } from './checker.js'
+import type { CheckerRequests } from './requests.js'
+import type { DeclaredShapes } from './shapes.js'
+
+/** What classifying a type asks: the request layer and the declared shapes of object types. */
+type KindRequests = CheckerRequests & { readonly shapes: DeclaredShapes }
 
 const arrayNames = new Set(['Array', 'ReadonlyArray'])
 
@@ -10,11 +14,11 @@ const arrayNames = new Set(['Array', 'ReadonlyArray'])
  * flags first (booleans and enums are unions), then for object types arrays, tuples, functions,
  * default-lib classes and interfaces (also reached through base types), classes.
  */
-export function kindOf(checker: NativeChecker, type: Type): TypeKind {
+export function kindOf(checker: KindRequests, type: Type): TypeKind {
   return kindOfType(type.flags, checker.modules.sync.TypeFlags, () => objectKind(checker, type))
 }
 
-function objectKind(checker: NativeChecker, type: Type): TypeKind {
+function objectKind(checker: KindRequests, type: Type): TypeKind {
   const { ObjectFlags, SymbolFlags } = checker.modules.sync
   // A type literal read at its node: no array, tuple, lib type or class; what its symbol would say, without asking for it.
   if (checker.typeLiteralNode(type) !== undefined) return checker.shapes.hasSignatures(type) ? 'function' : 'object'
@@ -35,7 +39,7 @@ function objectKind(checker: NativeChecker, type: Type): TypeKind {
  * interface or class (`Array` for `interface Tags extends Array<string>`). An interface whose
  * declarations extend nothing has no base types: the checker is asked only about the others.
  */
-function libBase(checker: NativeChecker, type: Type, depth: number): string | undefined {
+function libBase(checker: KindRequests, type: Type, depth: number): string | undefined {
   const { ObjectFlags, SymbolFlags } = checker.modules.sync
   const target = checker.target(type) ?? type
   const objectFlags = (target as { objectFlags?: number }).objectFlags ?? 0

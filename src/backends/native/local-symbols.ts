@@ -1,5 +1,5 @@
 import type { Node } from 'typescript/unstable/ast'
-import type { NativeChecker } from './checker.js'
+import type { WrittenRequests } from './requests.js'
 import { unwrap, type TypeNodeLike } from './written-nodes.js'
 
 /** A statement of a module with the members read here. */
@@ -17,7 +17,7 @@ export class LocalSymbols {
   private readonly declarationsByFile = new Map<string, ReadonlyMap<string, Node>>()
   private readonly seeded = new Set<Node>()
 
-  constructor(private readonly checker: NativeChecker) {}
+  constructor(private readonly checker: WrittenRequests) {}
 
   /** Registers the symbols of the local declarations these written nodes name, those not registered before, in one request. */
   seed(written: readonly (TypeNodeLike | undefined)[]): void {

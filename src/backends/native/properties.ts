@@ -1,12 +1,11 @@
 import type { Node } from 'typescript/unstable/ast'
 import type { Symbol as NativeSymbol, Type } from 'typescript/unstable/sync'
-import { literalOrderedMembers, optionalMemberType, sourceOrderedMembers } from '../../schema/property-order.js'
+import { literalOrderedMembers, sourceOrderedMembers } from '../../schema/property-order.js'
 import { nativePosition, spreadLiteral } from './spread-literal.js'
 import type { Docs, MemberKind, PropertyView } from '../../schema/view.js'
-import type { NativeChecker } from './checker.js'
-import type { NativeTypeView } from './type-view.js'
+import { propertyType, type ViewReader } from './type-view.js'
 import { readsThroughValue } from '../../schema/written-rules.js'
-import { declaredTypeNode, literalMemberTypeNode, writtenTypeArgument, type TypeNodeLike } from './written-nodes.js'
+import { declaredTypeNode, literalMemberTypeNode, type TypeNodeLike } from './written-nodes.js'
 
 /** The property symbols of an object type and their types, index for index. */
 export interface FetchedProperties {
@@ -24,7 +23,7 @@ type MemberDeclaration = Node & { readonly initializer?: Node; readonly modifier
  * declaration; a mapped type's members in source order, an object literal's with spreads in the
  * order its keys take (see `literalOrderedMembers`).
  */
-export function propertyViews(checker: NativeChecker, owner: Type, { symbols, types }: FetchedProperties): PropertyView<Node>[] {
+export function propertyViews(checker: ViewReader, owner: Type, { symbols, types }: FetchedProperties): PropertyView<Node>[] {
   const nodes = symbols.map((symbol) => checker.declarationOf(symbol) as MemberDeclaration | undefined)
   const declared = nodes.map((node, index) => {
     const type = types[index]
@@ -60,22 +59,11 @@ export function propertyViews(checker: NativeChecker, owner: Type, { symbols, ty
 }
 
 /** The literal value of the type the checker gives an initialiser (an enum member, a `const`), if it is one literal. */
-function initializedValue(checker: NativeChecker, initializer: Node | undefined): string | number | boolean | undefined {
+function initializedValue(checker: ViewReader, initializer: Node | undefined): string | number | boolean | undefined {
   const [type] = initializer ? checker.typesAtNodes([initializer]) : []
   if (type === undefined) return undefined
   const view = checker.view(type)
   return view.kind === 'literal' || view.kind === 'enum' ? view.literal() : undefined
-}
-
-/**
- * A property's type, read from its declared type node when that node writes it (a mapped type's
- * members keep the declarations they were mapped from, whose type nodes may say something else);
- * of an optional member the type the node denotes (see `optionalMemberType`).
- */
-function propertyType(checker: NativeChecker, type: Type, written: TypeNodeLike | undefined, optional: boolean): NativeTypeView {
-  const [writtenType] = written ? checker.typesAtNodes([written]) : []
-  if (!written || !writtenType || !checker.writes(writtenType, type)) return checker.view(type)
-  return checker.view(optionalMemberType(type, writtenType, optional), written)
 }
 
 /** A member's key: a `#private` member's symbol is named `__#<n>@#name`, its key `#name` (as TypeScript 6 names it). */
@@ -83,19 +71,19 @@ function memberName(symbol: NativeSymbol): string {
   return /^__#\d+@(#.*)$/.exec(symbol.name)?.[1] ?? symbol.name
 }
 
-function isFieldOrParameter(checker: NativeChecker, node: Node): boolean {
+function isFieldOrParameter(checker: ViewReader, node: Node): boolean {
   const { SyntaxKind } = checker.modules.ast
   return node.kind === SyntaxKind.PropertyDeclaration || node.kind === SyntaxKind.Parameter
 }
 
-function memberKind(checker: NativeChecker, symbol: NativeSymbol): MemberKind {
+function memberKind(checker: ViewReader, symbol: NativeSymbol): MemberKind {
   const { SymbolFlags } = checker.modules.sync
   if (symbol.flags & SymbolFlags.Method) return 'method'
   if (symbol.flags & (SymbolFlags.GetAccessor | SymbolFlags.SetAccessor)) return 'accessor'
   return 'data'
 }
 
-function visibility(checker: NativeChecker, symbol: NativeSymbol, node: MemberDeclaration | undefined): PropertyView<Node>['visibility'] {
+function visibility(checker: ViewReader, symbol: NativeSymbol, node: MemberDeclaration | undefined): PropertyView<Node>['visibility'] {
   if (memberName(symbol).startsWith('#')) return 'private'
   const { ModifierFlags, SyntaxKind } = checker.modules.ast
   const flags = node?.modifierFlags ?? 0
@@ -103,36 +91,4 @@ function visibility(checker: NativeChecker, symbol: NativeSymbol, node: MemberDe
   if (flags & ModifierFlags.Private || written(SyntaxKind.PrivateKeyword)) return 'private'
   if (flags & ModifierFlags.Protected || written(SyntaxKind.ProtectedKeyword)) return 'protected'
   return 'public'
-}
-
-/**
- * Properties as written at the type's own written node `owner`: the members of a `Record<K, V>` or
- * mapped type, which have no declaration or one whose type node writes something else, as written
- * at `V` (`recordValue`, see `writtenMapping`); a member declared as a type parameter of its
- * interface or class as the argument written for it (`Box<Alias>`, see `writtenTypeArgument`).
- * Undefined when nothing changes.
- */
-export function asWrittenAt(checker: NativeChecker, views: readonly PropertyView<Node>[], owner: TypeNodeLike | undefined, recordValue: TypeNodeLike | undefined): PropertyView<Node>[] | undefined {
-  const written = views.map((view) => {
-    const argument = view.node !== undefined && owner !== undefined ? documentedArgument(checker, view.node, owner) : undefined
-    // A member whose declared node writes its type keeps it (`Partial<Service>`); any other may be written as the mapped value.
-    return argument ?? (view.type.origin === undefined ? recordValue : undefined)
-  })
-  if (written.every((node) => node === undefined)) return undefined
-  checker.typesAtNodes(written.filter((node): node is TypeNodeLike => node !== undefined))
-  return views.map((view, index) => {
-    const node = written[index]
-    if (node === undefined) return view
-    const { docs } = view
-    return { ...view, docs, type: propertyType(checker, view.type.id as Type, node, view.optional) }
-  })
-}
-
-/** For a member declared as a type parameter of its interface or class, the argument written for it at `owner` when that names a documented declaration (see `writtenTypeArgument`). */
-export function documentedArgument(checker: NativeChecker, member: Node, owner: TypeNodeLike): TypeNodeLike | undefined {
-  const declared = declaredTypeNode(checker.written, member)
-  const argument = declared && writtenTypeArgument(checker.written, declared, member, owner)
-  // Only a documented argument changes the schema; any other keeps the instantiation one shared entry.
-  const [type] = argument ? checker.typesAtNodes([argument]) : []
-  return argument && type && checker.view(type, argument).writtenDocs().length > 0 ? argument : undefined
 }

@@ -1,6 +1,6 @@
 import type { Node } from 'typescript/unstable/ast'
 import type { Symbol as NativeSymbol, Type } from 'typescript/unstable/sync'
-import type { NativeChecker } from './checker.js'
+import type { CheckerRequests } from './requests.js'
 import { unwrap, type TypeNodeLike, type WrittenContext } from './written-nodes.js'
 
 /**
@@ -19,7 +19,7 @@ export class WrittenReferences {
   private readonly referenced = new Map<Node, NativeSymbol | undefined>()
   private readonly referencedByName = new Map<string, NativeSymbol | undefined>()
 
-  constructor(private readonly checker: NativeChecker) {
+  constructor(private readonly checker: CheckerRequests) {
     const { project } = checker
     this.context = {
       kinds: checker.modules.ast.SyntaxKind,

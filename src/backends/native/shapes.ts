@@ -1,6 +1,6 @@
 import type { Node } from 'typescript/unstable/ast'
 import type { Project, Type } from 'typescript/unstable/sync'
-import type { NativeChecker } from './checker.js'
+import type { WrittenRequests } from './requests.js'
 import type { TypeNodeLike } from './written-nodes.js'
 
 /** A declaration node with the members `shapeOf` reads. */
@@ -26,7 +26,7 @@ export class DeclaredShapes {
   private readonly shapes = new Map<Type, Shape>()
   private readonly indexInfosOf = new Map<Type, ReturnType<Project['checker']['getIndexInfosOfType']>>()
 
-  constructor(private readonly checker: NativeChecker) {}
+  constructor(private readonly checker: WrittenRequests) {}
 
   /** Whether an object type has call or construct signatures, from its declarations where they tell. */
   hasSignatures(type: Type): boolean {

@@ -1,7 +1,7 @@
 import type { Node } from 'typescript/unstable/ast'
 import type { Type } from 'typescript/unstable/sync'
 import type { LiteralMember, MemberPosition } from '../../schema/property-order.js'
-import type { NativeChecker } from './checker.js'
+import type { ViewReader } from './type-view.js'
 
 /** An object literal with the members `spreadLiteral` reads. */
 type LiteralLike = Node & { readonly properties?: readonly (Node & { readonly expression?: Node })[] }
@@ -16,7 +16,7 @@ export function nativePosition(node: Node | undefined): MemberPosition | undefin
  * spread with the type of what it spreads (all asked in one request), when that literal spreads
  * anything; else undefined (a literal without spreads lists its members as written on both checkers).
  */
-export function spreadLiteral(checker: NativeChecker, owner: Type): LiteralMember<Node>[] | undefined {
+export function spreadLiteral(checker: ViewReader, owner: Type): LiteralMember<Node>[] | undefined {
   const { SymbolFlags } = checker.modules.sync
   const { SyntaxKind } = checker.modules.ast
   // A type literal read at its node is no object literal, and its symbol was never asked for: no request for it.

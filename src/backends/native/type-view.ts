@@ -1,13 +1,38 @@
 import type { Node } from 'typescript/unstable/ast'
-import type { Type } from 'typescript/unstable/sync'
+import type { Symbol as NativeSymbol, Type } from 'typescript/unstable/sync'
+import { optionalMemberType } from '../../schema/property-order.js'
 import type { Docs, NamedInfo, PropertyView, TupleElementView, TypeKind, TypeView, WrittenDerivation, WrittenKeys, WrittenMapping } from '../../schema/view.js'
 import { enumInitializerValue } from '../../schema/written-rules.js'
-import type { NativeChecker } from './checker.js'
-import { asWrittenAt, documentedArgument } from './properties.js'
-import { namedDeclarations, unwrap, writtenDerivation, writtenElement, writtenMapping, writtenTupleElements, writtenTupleLabels, writtenUnion, type TypeNodeLike } from './written-nodes.js'
+import type { WrittenReferences } from './references.js'
+import type { WrittenRequests } from './requests.js'
+import type { DeclaredShapes } from './shapes.js'
+import { declaredTypeNode, namedDeclarations, unwrap, writtenDerivation, writtenElement, writtenMapping, writtenTupleElements, writtenTupleLabels, writtenTypeArgument, writtenUnion, type TypeNodeLike } from './written-nodes.js'
 
 const asyncIterables = new Set(['AsyncIterable', 'AsyncIterableIterator', 'AsyncGenerator'])
 const promises = new Set(['Promise', 'PromiseLike'])
+
+/**
+ * What the type views ask of the checker above them: the request layer, the readers, and the views
+ * of other types. `NativeChecker` implements it; the views know it only by this interface.
+ */
+export interface ViewReader extends WrittenRequests {
+  readonly references: WrittenReferences
+  readonly shapes: DeclaredShapes
+  /** The kind of a type, as the schema units classify it. */
+  kindOf(type: Type): TypeKind
+  /** The type node of the declaration of the type's own alias. */
+  aliasTypeNode(type: Type): TypeNodeLike | undefined
+  /** A symbol's JSDoc, with the declaration it is written on and its name. */
+  docsOf(symbol: NativeSymbol): Docs<Node>
+  /** The view of a type read from `written` (or from nowhere). */
+  view(type: Type, written?: TypeNodeLike): NativeTypeView
+  /** A view remembering its written node, when that node writes exactly this type. */
+  viewWritten(type: Type, written: TypeNodeLike | undefined): NativeTypeView
+  /** Properties in declaration order, with what the units read of each. */
+  properties(type: Type): PropertyView<Node>[]
+  /** What `await` gives. */
+  awaited(view: NativeTypeView): TypeView<Node>
+}
 
 /**
  * A type of the native checker as the schema units see it, optionally remembering the type node it
@@ -25,7 +50,7 @@ export class NativeTypeView implements TypeView<Node> {
   constructor(
     private readonly type: Type,
     private readonly written: TypeNodeLike | undefined,
-    private readonly checker: NativeChecker,
+    private readonly checker: ViewReader,
   ) {
     this.id = type
     this.origin = written
@@ -248,4 +273,47 @@ export class AwaitedUnionView implements TypeView<Node> {
     return this
   }
   asyncElement = (): undefined => undefined
+}
+
+/**
+ * A property's type, read from its declared type node when that node writes it (a mapped type's
+ * members keep the declarations they were mapped from, whose type nodes may say something else);
+ * of an optional member the type the node denotes (see `optionalMemberType`).
+ */
+export function propertyType(checker: ViewReader, type: Type, written: TypeNodeLike | undefined, optional: boolean): NativeTypeView {
+  const [writtenType] = written ? checker.typesAtNodes([written]) : []
+  if (!written || !writtenType || !checker.writes(writtenType, type)) return checker.view(type)
+  return checker.view(optionalMemberType(type, writtenType, optional), written)
+}
+
+/**
+ * Properties as written at the type's own written node `owner`: the members of a `Record<K, V>` or
+ * mapped type, which have no declaration or one whose type node writes something else, as written
+ * at `V` (`recordValue`, see `writtenMapping`); a member declared as a type parameter of its
+ * interface or class as the argument written for it (`Box<Alias>`, see `writtenTypeArgument`).
+ * Undefined when nothing changes.
+ */
+export function asWrittenAt(checker: ViewReader, views: readonly PropertyView<Node>[], owner: TypeNodeLike | undefined, recordValue: TypeNodeLike | undefined): PropertyView<Node>[] | undefined {
+  const written = views.map((view) => {
+    const argument = view.node !== undefined && owner !== undefined ? documentedArgument(checker, view.node, owner) : undefined
+    // A member whose declared node writes its type keeps it (`Partial<Service>`); any other may be written as the mapped value.
+    return argument ?? (view.type.origin === undefined ? recordValue : undefined)
+  })
+  if (written.every((node) => node === undefined)) return undefined
+  checker.typesAtNodes(written.filter((node): node is TypeNodeLike => node !== undefined))
+  return views.map((view, index) => {
+    const node = written[index]
+    if (node === undefined) return view
+    const { docs } = view
+    return { ...view, docs, type: propertyType(checker, view.type.id as Type, node, view.optional) }
+  })
+}
+
+/** For a member declared as a type parameter of its interface or class, the argument written for it at `owner` when that names a documented declaration (see `writtenTypeArgument`). */
+export function documentedArgument(checker: ViewReader, member: Node, owner: TypeNodeLike): TypeNodeLike | undefined {
+  const declared = declaredTypeNode(checker.written, member)
+  const argument = declared && writtenTypeArgument(checker.written, declared, member, owner)
+  // Only a documented argument changes the schema; any other keeps the instantiation one shared entry.
+  const [type] = argument ? checker.typesAtNodes([argument]) : []
+  return argument && type && checker.view(type, argument).writtenDocs().length > 0 ? argument : undefined
 }
