@@ -1,7 +1,7 @@
 import type { createToolManager } from '../tool-manager.js'
 import type { ToolStreamPart } from '../manager-types.js'
 import type { CallContext, ToolCall, ToolInterface, ToolResult } from '../types.js'
-import type { SearchableRegistry } from './search-facade.js'
+import type { SearchableRegistry } from './searchable-registry.js'
 import { CALL_TOOL_NAME, SEARCH_TOOL_NAME, type SearchToolOptions } from './search-tool-definition.js'
 import { createSearchTool } from './search-tool.js'
 

@@ -4,17 +4,12 @@ import { createToolManager } from '../tool-manager.js'
 import { messageOf } from '../thrown.js'
 import type { CallContext, JsonSchema, ToolCall, ToolDefinition, ToolInterface, ToolResult } from '../types.js'
 import { deferredTool } from './deferred-tool.js'
-import type { RegistrySearchOptions } from './registry-search.js'
+import type { SearchableRegistry } from './searchable-registry.js'
 import { CALL_TOOL_NAME, searchToolDefinition, type SearchToolOptions } from './search-tool-definition.js'
 
 export { CALL_TOOL_NAME } from './search-tool-definition.js'
+export type { SearchableRegistry }
 
-/** The registry a facade fronts: its tools, its search and its calls. */
-export type SearchableRegistry = Pick<ToolManagerInterface, 'tool' | 'execute' | 'stream'> & {
-  search(query: string, options?: RegistrySearchOptions): Promise<ToolDefinition[]>
-  /** The tools `tool_search`'s description is written from; without it, a description of no tools in particular. */
-  definitions?(): readonly ToolDefinition[]
-}
 
 /** Configures `withToolSearch`. */
 export interface ToolSearchFacadeOptions {
