@@ -2,6 +2,7 @@ import { readdirSync, statSync } from 'node:fs'
 import { dirname, join, resolve, sep } from 'node:path'
 import { createCatalogBuilder, type BuildOptions, type BuildResult, type CatalogBuilder } from '../src/analyze/index.js'
 import { cachedDerivation } from '../src/analyze/cache/cached-build.js'
+import { projectCheckers } from '../src/backends/checkers.js'
 import { resolveLayout } from '../src/analyze/build-options.js'
 import { findToolFiles, globBase, isInToolsLocation, type ToolsLocation } from '../src/analyze/find-tool-files.js'
 import type { ResolvedPluginOptions } from './options.js'
@@ -93,7 +94,7 @@ export class CatalogSession {
   #deriveOnce(): BuildResult {
     if (this.#derivation === undefined && this.options.cacheDir !== undefined) {
       this.#pending.clear()
-      const { result, closed } = cachedDerivation(this.#buildOptions(), { dir: this.options.cacheDir })
+      const { result, closed } = cachedDerivation(this.#buildOptions(), projectCheckers, { dir: this.options.cacheDir })
       this.#closing.push(closed)
       this.#sources = new Set(result.sourceFiles)
       // The tool files as found, so that a rescan before the live builder starts queues nothing unchanged.
@@ -104,7 +105,7 @@ export class CatalogSession {
     if (this.#builder === undefined) {
       // The first derivation without a cache, or the first change after one from the cache: the
       // live builder reads every tool (the files on disk already hold the pending changes).
-      this.#builder = createCatalogBuilder(this.#buildOptions())
+      this.#builder = createCatalogBuilder(this.#buildOptions(), projectCheckers)
       this.#pending.clear()
       this.#derivation = this.#builder.build()
     } else {

@@ -14,7 +14,7 @@ export const cliPath = join(repoRoot, 'dist/src/cli/bin.js')
 export const buildApiPath = join(repoRoot, 'dist/src/build.js')
 
 /** The built analyzer module exporting `createCatalogBuilder`. */
-export const analyzerPath = join(repoRoot, 'dist/src/analyze/index.js')
+export const analyzerPath = join(repoRoot, 'dist/src/build.js')
 
 /** Returns a reason a suite must be skipped when `file` is missing, else undefined. */
 export function missing(file, what) {

@@ -54,6 +54,26 @@ export type BackendSetup =
   | { readonly backend: CheckerBackend }
   | { readonly problem: Finding; readonly tsconfig: string; readonly info: CheckerInfo }
 
+/** Which checkers could answer a choice, as the build cache keys on them: their versions, null when not used or not found. */
+export interface CheckerIdentity {
+  /** The project's TypeScript (the native checker's), unless the choice is `ts-morph`. */
+  readonly typescript: string | null
+  /** The ts-morph toolcat resolves, unless the choice is `native`. */
+  readonly tsMorph: string | null
+}
+
+/**
+ * The checkers an entry point (the CLI, the bundler plugins, `toolcat/build`) hands the analysis:
+ * how to open one for a project, and what identifies those a choice may use. The analysis never
+ * chooses or loads a checker itself.
+ */
+export interface Checkers {
+  /** Opens the backend a choice names (see `CheckerChoice`); throws `CheckerUnavailableError` when `native` cannot run. */
+  open(choice: CheckerChoice, request: BackendRequest): BackendSetup
+  /** The versions of the checkers a choice may use for the project at `root`, read without starting any. */
+  identity(root: string, choice: CheckerChoice): CheckerIdentity
+}
+
 /** An explicitly requested checker that cannot run for this project; the message is one line saying why. */
 export class CheckerUnavailableError extends Error {
   override readonly name = 'CheckerUnavailableError'

@@ -1,10 +1,9 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
-import { openBackend } from '../backends/select.js'
 import { createViewSchemaGenerator } from '../schema/generator.js'
 import type { Catalog, CatalogTool } from '../runtime/catalog.js'
 import { assembleCatalog } from './assemble-catalog.js'
-import type { BackendRequest, CheckerInfo } from './backend.js'
+import type { BackendRequest, CheckerInfo, Checkers } from './backend.js'
 import { resolveLayout, type BuildLayout, type BuildOptions } from './build-options.js'
 import { codes } from './codes.js'
 import { compareCodeUnits } from './compare-code-units.js'
@@ -54,12 +53,13 @@ export interface CatalogBuilder {
 
 /**
  * Creates a builder: resolves the layout, reads the tsconfig and opens the checker over the tool
- * modules once. Throws `CheckerUnavailableError` when `checker: 'native'` cannot run for the project.
+ * modules once, with the checker `checkers` opens for the `checker` option. Throws
+ * `CheckerUnavailableError` when `checker: 'native'` cannot run for the project.
  */
-export function createCatalogBuilder(options: BuildOptions = {}): CatalogBuilder {
+export function createCatalogBuilder(options: BuildOptions, checkers: Checkers): CatalogBuilder {
   const layout = resolveLayout(options)
   let files = findToolFiles(layout.location)
-  const setup = openBackend(options.checker ?? 'auto', backendRequest(layout, options.tsconfig, files))
+  const setup = checkers.open(options.checker ?? 'auto', backendRequest(layout, options.tsconfig, files))
   const generator = createViewSchemaGenerator<unknown>()
   const results = new Map<string, ModuleResult>()
 

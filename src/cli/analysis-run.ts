@@ -25,10 +25,10 @@ export interface AnalysisRun extends BuildResult {
  */
 export async function createBuilder(input: CommandInput): Promise<CatalogBuilder> {
   // Loaded on demand: the analysis costs start-up that `diff` or `--help` should not pay.
-  const { CheckerUnavailableError, createCatalogBuilder } = await import('../analyze/index.js')
+  const [{ CheckerUnavailableError, createCatalogBuilder }, { projectCheckers }] = await Promise.all([import('../analyze/index.js'), import('../backends/checkers.js')])
   let builder: CatalogBuilder
   try {
-    builder = createCatalogBuilder(builderOptionsOf(input))
+    builder = createCatalogBuilder(builderOptionsOf(input), projectCheckers)
   } catch (error) {
     if (error instanceof CheckerUnavailableError) throw new UserError(error.message)
     throw error

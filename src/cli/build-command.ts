@@ -100,10 +100,10 @@ async function uncachedRun(input: CommandInput, started: number): Promise<Analys
 /** One analysis through the build cache: only the tool modules whose inputs changed are read by a checker. */
 async function cachedRun(input: CommandInput, dir: string | undefined, started: number): Promise<AnalysisRun & { cacheDir: string }> {
   // Loaded on demand, like the analysis itself (see `createBuilder`).
-  const [{ cachedBuild }, { CheckerUnavailableError }] = await Promise.all([import('../analyze/cache/cached-build.js'), import('../analyze/index.js')])
+  const [{ cachedBuild }, { CheckerUnavailableError }, { projectCheckers }] = await Promise.all([import('../analyze/cache/cached-build.js'), import('../analyze/index.js'), import('../backends/checkers.js')])
   let result
   try {
-    result = await cachedBuild(builderOptionsOf(input), dir === undefined ? {} : { dir })
+    result = await cachedBuild(builderOptionsOf(input), projectCheckers, dir === undefined ? {} : { dir })
   } catch (error) {
     if (error instanceof CheckerUnavailableError) throw new UserError(error.message)
     throw error

@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { expect, test } from 'vitest'
-import { buildCatalog, createCatalogBuilder } from '../../src/analyze/index.js'
+import { buildCatalog, createCatalogBuilder } from '../../src/build.js'
 import { backendNames, linkTypeScript7 } from '../backends/both-backends.js'
 
 /** A throwaway project with a package.json and the given files, without a tsconfig (defaults apply). */

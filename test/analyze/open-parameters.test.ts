@@ -1,7 +1,7 @@
 import path from 'node:path'
 import { describe, expect, test } from 'vitest'
 import type { CheckerName } from '../../src/analyze/backend.js'
-import { createCatalogBuilder } from '../../src/analyze/index.js'
+import { createCatalogBuilder } from '../../src/build.js'
 import { repoRoot } from '../backends/both-backends.js'
 import { runCli, temporaryFolder } from '../cli/run-cli.js'
 

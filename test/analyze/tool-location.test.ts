@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, expect, test } from 'vitest'
-import { createCatalogBuilder } from '../../src/analyze/index.js'
+import { createCatalogBuilder } from '../../src/build.js'
 
 // What the plugin's watchers rely on: a single tool file as `tools`, and the builder naming every
 // project file a derivation read (a type file imported only for its types included).

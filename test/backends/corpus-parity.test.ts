@@ -3,7 +3,7 @@ import path from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
 import { generateCorpus } from '../../bench/corpus/generate.mjs'
 import type { CheckerName } from '../../src/analyze/backend.js'
-import { createCatalogBuilder } from '../../src/analyze/index.js'
+import { createCatalogBuilder } from '../../src/build.js'
 import { serializeCatalog } from '../../src/emit/catalog/catalog-json.js'
 import { folderResolvingTypeScript7, linkTypeScript7 } from './both-backends.js'
 

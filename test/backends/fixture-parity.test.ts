@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, test } from 'vitest'
-import { createCatalogBuilder, type BuildResult } from '../../src/analyze/index.js'
+import { createCatalogBuilder, type BuildResult } from '../../src/build.js'
 import type { CheckerName } from '../../src/analyze/backend.js'
 import { serializeCatalog } from '../../src/emit/catalog/catalog-json.js'
 import { backendNames, open, repoRoot, schemaCases } from './both-backends.js'

@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs'
 import path from 'node:path'
 import { afterAll, expect, test } from 'vitest'
-import { createCatalogBuilder } from '../../src/analyze/index.js'
+import { createCatalogBuilder } from '../../src/build.js'
 import { codes } from '../../src/codes.js'
 import { backendNames, folderResolvingTypeScript7, writeProjectFile } from './both-backends.js'
 

@@ -3,7 +3,7 @@ import { existsSync, readFileSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
 import { generateCorpus } from '../../bench/corpus/generate.mjs'
-import { createCatalogBuilder } from '../../src/analyze/index.js'
+import { createCatalogBuilder } from '../../src/build.js'
 import { apiServers, folderResolvingTypeScript7, linkTypeScript7, repoRoot } from './both-backends.js'
 
 /** Whether a process is gone and reaped: no /proc entry, not even a zombie. */

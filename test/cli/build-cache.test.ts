@@ -3,6 +3,7 @@ import { readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync 
 import path from 'node:path'
 import { describe, expect, test } from 'vitest'
 import { cachedBuild } from '../../src/analyze/cache/cached-build.js'
+import { projectCheckers } from '../../src/backends/checkers.js'
 import { projectWith, toolSource, writeFile } from './project.js'
 import { KILL_AT_COMMIT_STEP } from '../../src/emit/shared/commit-step.js'
 import { build, expectSameAsCold, tree } from './cache-outputs.js'
@@ -77,18 +78,18 @@ describe('cachedBuild', () => {
     const root = cacheProject()
     const options = { root, checker: 'ts-morph' as const }
     const relative = (files: readonly string[]): string[] => files.map((file) => path.relative(root, file)).sort()
-    const first = await cachedBuild(options)
+    const first = await cachedBuild(options, projectCheckers)
     expect(relative(first.derived)).toEqual(['tools/alpha.ts', 'tools/beta.ts', 'tools/gamma.ts'])
-    const again = await cachedBuild(options)
+    const again = await cachedBuild(options, projectCheckers)
     expect(again.derived).toEqual([])
     expect(again.catalog).toEqual(first.catalog)
     expect(again.checker).toEqual(first.checker)
     writeFile(root, 'tools/beta.ts', toolSource('Beta tool, edited.', '{ b: number }'))
-    expect(relative((await cachedBuild(options)).derived)).toEqual(['tools/beta.ts'])
+    expect(relative((await cachedBuild(options, projectCheckers)).derived)).toEqual(['tools/beta.ts'])
     writeFile(root, 'types/shared.ts', 'export interface Shared {\n  name: string\n}\n')
-    expect(relative((await cachedBuild(options)).derived)).toEqual(['tools/alpha.ts', 'tools/beta.ts', 'tools/gamma.ts'])
+    expect(relative((await cachedBuild(options, projectCheckers)).derived)).toEqual(['tools/alpha.ts', 'tools/beta.ts', 'tools/gamma.ts'])
     // Another checker, another key: nothing is shared between them.
-    expect((await cachedBuild({ ...options, checker: 'auto' })).derived).toHaveLength(3)
+    expect((await cachedBuild({ ...options, checker: 'auto' }, projectCheckers)).derived).toHaveLength(3)
   }, 300_000)
 })
 

@@ -3,6 +3,7 @@ import { cpSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeF
 import path from 'node:path'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { cachedBuild } from '../../src/analyze/cache/cached-build.js'
+import { projectCheckers } from '../../src/backends/checkers.js'
 import { CACHE_SECRET_ENV } from '../../src/analyze/cache/cache-secret.js'
 import { analysisRun } from '../../src/cli/analysis-run.js'
 import { writeBuildOutput } from '../../src/cli/build-output.js'
@@ -25,7 +26,7 @@ function poisonProject(): string {
 
 /** A build of `root` into `outDir` in this process, through the cache folder `cacheDir`, or cold without one. */
 async function buildInto(root: string, outDir: string, cacheDir?: string): Promise<void> {
-  const result = await cachedBuild({ root, tools: path.join(root, 'tools') }, { dir: cacheDir ?? path.join(root, '.cold-cache', String(Math.random())) })
+  const result = await cachedBuild({ root, tools: path.join(root, 'tools') }, projectCheckers, { dir: cacheDir ?? path.join(root, '.cold-cache', String(Math.random())) })
   const run = analysisRun(result, { root: result.root, checker: result.checker as never }, 0)
   await writeBuildOutput(run, { out: undefined, outDir: path.join(root, outDir), validators: 'precompiled' }, cacheDir)
 }

@@ -1,6 +1,6 @@
 import path from 'node:path'
 import { expect, test } from 'vitest'
-import { createCatalogBuilder } from '../../src/analyze/index.js'
+import { createCatalogBuilder } from '../../src/build.js'
 import { serializeCatalog } from '../../src/emit/catalog/catalog-json.js'
 import { generateRegistryTypes } from '../../src/emit/registry/registry-types.js'
 import { repoRoot } from '../backends/both-backends.js'

@@ -1,7 +1,7 @@
 import path from 'node:path'
 import { McpError } from '@modelcontextprotocol/sdk/types.js'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { buildCatalog } from '../../src/analyze/index.js'
+import { buildCatalog } from '../../src/build.js'
 import type { Catalog } from '../../src/runtime/catalog.js'
 import { listAllTools, startMcpSession, type McpSession } from './mcp-session.js'
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, test } from 'vitest'
-import { buildCatalog } from '../../src/analyze/index.js'
+import { buildCatalog } from '../../src/build.js'
 import type { JsonSchema } from '../../src/runtime/types.js'
 import { expectValidation } from './fixtures.js'
 

@@ -1,9 +1,8 @@
 import path from 'node:path'
-import { openBackend } from '../../backends/select.js'
 import { createViewSchemaGenerator } from '../../schema/generator.js'
 import { toPosix } from '../../paths.js'
 import { assembleCatalog } from '../assemble-catalog.js'
-import type { CheckerInfo } from '../backend.js'
+import type { CheckerInfo, Checkers } from '../backend.js'
 import { resolveLayout, type BuildOptions } from '../build-options.js'
 import { backendRequest, finishBuild, ownSourceFiles, type BuildResult, type ModuleContribution } from '../catalog-builder.js'
 import { findToolFiles } from '../find-tool-files.js'
@@ -53,8 +52,8 @@ export interface CachedDerivation {
  * them alone; with nothing changed no checker is started. The cache is written only after a
  * build without errors, atomically; one that fails its checks is ignored with a one-line reason.
  */
-export async function cachedBuild(options: BuildOptions, cacheOptions: BuildCacheOptions = {}): Promise<CachedBuildResult> {
-  const { result, closed } = cachedDerivation(options, cacheOptions)
+export async function cachedBuild(options: BuildOptions, checkers: Checkers, cacheOptions: BuildCacheOptions = {}): Promise<CachedBuildResult> {
+  const { result, closed } = cachedDerivation(options, checkers, cacheOptions)
   await closed
   return result
 }
@@ -63,11 +62,11 @@ export async function cachedBuild(options: BuildOptions, cacheOptions: BuildCach
  * `cachedBuild` for callers that cannot wait (a bundler plugin's synchronous hooks): the result at
  * once, and the checker's end as a promise to await before the process may exit.
  */
-export function cachedDerivation(options: BuildOptions, cacheOptions: BuildCacheOptions = {}): CachedDerivation {
+export function cachedDerivation(options: BuildOptions, checkers: Checkers, cacheOptions: BuildCacheOptions = {}): CachedDerivation {
   const layout = resolveLayout(options)
   const files = findToolFiles(layout.location)
   const request = backendRequest(layout, options.tsconfig, files)
-  const key = cacheKey(layout, options, request.tsconfig)
+  const key = cacheKey(layout, options, request.tsconfig, checkers.identity(layout.root, options.checker ?? 'auto'))
   const cacheDir = path.resolve(cacheOptions.dir ?? defaultCacheDir(layout.root))
   const file = cacheFileOf(cacheDir, 'analysis', { root: layout.root, tools: layout.location, tsconfig: request.tsconfig ?? null })
   const read = readCacheFile(file, isAnalysisCache)
@@ -82,7 +81,7 @@ export function cachedDerivation(options: BuildOptions, cacheOptions: BuildCache
   let closed = Promise.resolve()
   const shared: Record<string, string> = reused.size > 0 && previous !== undefined ? { ...previous.shared } : {}
   if (stale.length > 0) {
-    const setup = openBackend(options.checker ?? 'auto', { ...request, toolFiles: stale })
+    const setup = checkers.open(options.checker ?? 'auto', { ...request, toolFiles: stale })
     if ('problem' in setup) {
       const diagnostics = [diagnosticFor(layout.root, setup.tsconfig, setup.problem)]
       const result = { catalog: assembleCatalog([], readPackageInfo(layout.root)), diagnostics, root: layout.root, checker: setup.info, derived: stale, cacheDir, sourceFiles: files, ...(ignored && { ignored }) }
