@@ -56,3 +56,9 @@ test('each tool imports its own module, across the loader functions of 64 tools 
     rmSync(dir, { recursive: true, force: true })
   }
 })
+
+test("the JSDoc types of createRegistry come from the registry.d.ts written beside registry.js", () => {
+  const source = generateRegistryModule(fixtureCatalog(), target)
+  const typeImports = [...source.matchAll(/import\("([^"]+)"\)\.(\w+)/g)].map(([, specifier, name]) => `${specifier} ${name}`)
+  expect(typeImports).toEqual(['./registry.js RegistryOptions', './registry.js Registry'])
+})

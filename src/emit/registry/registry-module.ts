@@ -36,7 +36,7 @@ export function generateRegistryModule(catalog: Catalog, target: EmitTarget): st
     '// scans at start-up much faster than it compiles thousands of string literals.\n' +
     `const schemaTable = ${packedTable([...fragments, ...schemas])}\n\n` +
     '/**\n * Creates a registry of the catalog\'s tools: every definition at once, each tool\'s module imported on its first call.\n' +
-    ' * @param {import("../registry.js").RegistryOptions} [options]\n * @returns {import("../registry.js").Registry}\n */\n' +
+    ' * @param {import("./registry.js").RegistryOptions} [options]\n * @returns {import("./registry.js").Registry}\n */\n' +
     'export function createRegistry(options) {\n' +
     `  const tools = definitions.map((definition, index) => ({ definition, parameters: index${first}, load: () => loadTool(index) }))\n` +
     `  return createLazyRegistry(tools, ${options}, schemaTable${searchIndex})\n}\n`
