@@ -15,8 +15,8 @@ function gcOfBuild(env: NodeJS.ProcessEnv): { compiler: string | null; own: stri
   try {
     const script = `
       import { readdirSync, readFileSync } from 'node:fs'
-      import { writeOutDir } from ${dist('write-out-dir.js')}
-      import { stopCompiler } from ${dist('stop-compiler.js')}
+      import { writeOutDir } from ${dist('out-dir/write-out-dir.js')}
+      import { stopCompiler } from ${dist('compiler/stop-compiler.js')}
       const children = () => readdirSync('/proc/self/task').flatMap((task) => readFileSync('/proc/self/task/' + task + '/children', 'utf8').split(' ').filter(Boolean))
       await writeOutDir(${JSON.stringify(fixtureCatalog())}, { root: ${JSON.stringify(fixtureRoot)}, outDir: ${JSON.stringify(out)} })
       const esbuild = children().find((pid) => readFileSync('/proc/' + pid + '/comm', 'utf8').trim() === 'esbuild')

@@ -15,8 +15,8 @@ test.skipIf(!hasProc)("with TOOLCAT_COMPILER=esbuild, after an --outDir build, s
     // A fresh Node process, so that no other test's esbuild is among its children.
     const script = `
       import { readdirSync, readFileSync } from 'node:fs'
-      import { writeOutDir } from ${dist('write-out-dir.js')}
-      import { stopCompiler } from ${dist('stop-compiler.js')}
+      import { writeOutDir } from ${dist('out-dir/write-out-dir.js')}
+      import { stopCompiler } from ${dist('compiler/stop-compiler.js')}
       const esbuildChildren = () => readdirSync('/proc/self/task').flatMap((task) => readFileSync('/proc/self/task/' + task + '/children', 'utf8').split(' ').filter(Boolean))
         .filter((pid) => { try { return readFileSync('/proc/' + pid + '/comm', 'utf8').trim() === 'esbuild' } catch { return false } })
       await writeOutDir(${JSON.stringify(fixtureCatalog())}, { root: ${JSON.stringify(fixtureRoot)}, outDir: ${JSON.stringify(out)} })
