@@ -2,6 +2,7 @@
  * `npm run bench`: runs the benchmark suites and writes bench/results.json and bench/RESULTS.md.
  * Usage: node bench/run.mjs [--sizes 100,1000,3000] [--reps 5] [--reps-per-type 1] [--only build,rebuild,incremental,runtime,validation,mcp,search]
  *   [--contestants tsc,tsc7,toolcat-catalog,toolcat-native-catalog,…] (the build suite runs only those)
+ *   [--name node26] (writes bench/results-node26.json and bench/RESULTS-node26.md instead, and carries over from them)
  * `--reps-per-type N` (at most --reps): repetitions of the slow tsjsg-per-type contestant above 1,000 tools (default 1).
  * Needs `npm run build` first for the toolcat suites; a missing piece skips its suite with the reason.
  */
@@ -10,7 +11,7 @@ import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { requireGnuTime } from './lib/measure.mjs'
 import { describeRun } from './lib/machine.mjs'
-import { writeResults } from './lib/report.mjs'
+import { resultFiles, writeResults } from './lib/report.mjs'
 import { repoRoot } from './lib/toolcat.mjs'
 import { buildSuite } from './suites/build.mjs'
 import { incrementalSuite } from './suites/incremental.mjs'
@@ -37,6 +38,7 @@ function options(argv) {
       'reps-per-type': { type: 'string' },
       only: { type: 'string', default: Object.keys(suites).join(',') },
       contestants: { type: 'string' },
+      name: { type: 'string' },
     },
   })
   const only = values.only.split(',').map((name) => name.trim())
@@ -47,12 +49,13 @@ function options(argv) {
   // It alternates with the other contestants, so it cannot run more repetitions than they do.
   if (repsPerType > reps) throw new Error(`--reps-per-type ${repsPerType} exceeds --reps ${reps}: tsjsg-per-type runs at most once per repetition`)
   const contestants = values.contestants?.split(',').map((id) => id.trim())
-  return { sizes: positiveIntegers(values.sizes, '--sizes'), reps, repsPerType, only, ...(contestants ? { contestants } : {}), argv: argv.join(' ') }
+  if (values.name !== undefined && !/^[a-z0-9-]+$/.test(values.name)) throw new Error(`--name expects lower-case letters, digits and dashes, got "${values.name}"`)
+  return { sizes: positiveIntegers(values.sizes, '--sizes'), reps, repsPerType, only, ...(contestants ? { contestants } : {}), ...(values.name ? { name: values.name } : {}), argv: argv.join(' ') }
 }
 
 /** Keeps, from the last results.json, the figures of every suite this run did not run, marked with that run's date. */
-function carryOver(results, only) {
-  const file = join(repoRoot, 'bench/results.json')
+function carryOver(results, only, name) {
+  const file = join(repoRoot, resultFiles(name).json)
   if (!existsSync(file)) return
   const previous = JSON.parse(readFileSync(file, 'utf8'))
   for (const name of Object.keys(suites)) {
@@ -71,8 +74,8 @@ async function main() {
     log(`== ${name}`)
     results[name] = await suites[name]({ ...settings, log })
   }
-  carryOver(results, settings.only)
-  log(`wrote ${writeResults(results).join(' and ')}`)
+  carryOver(results, settings.only, settings.name)
+  log(`wrote ${writeResults(results, settings.name).join(' and ')}`)
 }
 
 try {

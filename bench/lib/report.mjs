@@ -123,7 +123,7 @@ export function renderMarkdown(results) {
     `Run ${results.date} with \`node bench/run.mjs ${results.options.argv}\` (${results.options.reps} repetitions) on ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGB} GB, ${machine.os}; 1-minute load average at start ${machine.loadAverage1m}.`,
     `Versions: ${Object.entries(versions).map(([name, version]) => `${name} ${version}`).join(', ')}.`,
     caution(results),
-    '## Issue 26: the table of the issue',
+    `## Issue 33: the targets carried over from issue 26, on Node ${String(versions.node).replace(/^v/, '')}`,
     table(['target', 'limit', 'size', 'measured', 'verdict'], judgeIssue26(results).map((row) => [row.label, row.limit, row.size, row.value ?? '—', row.verdict])),
     lazySizeLine(results.runtime?.lazySize),
     '## Targets (issues 6, 16 and 23)',
@@ -143,10 +143,17 @@ export function renderMarkdown(results) {
 // Error messages quoted from children may name files by absolute path; results name them from the repo.
 const relativeToRepo = (text) => text.replaceAll(`${repoRoot}/`, '')
 
-/** Writes both result files; returns their paths relative to the repository. */
-export function writeResults(results) {
+/** The two result files of a run named `name` (`--name`; the default run has none), relative to the repository. */
+export function resultFiles(name) {
+  const suffix = name === undefined ? '' : `-${name}`
+  return { json: `bench/results${suffix}.json`, markdown: `bench/RESULTS${suffix}.md` }
+}
+
+/** Writes both result files (of the run named `name`, if any); returns their paths relative to the repository. */
+export function writeResults(results, name) {
   const withVerdicts = { ...results, targets: judge(results) }
-  writeFileSync(join(repoRoot, 'bench/results.json'), relativeToRepo(`${JSON.stringify(withVerdicts, null, 2)}\n`))
-  writeFileSync(join(repoRoot, 'bench/RESULTS.md'), relativeToRepo(renderMarkdown(results)))
-  return ['bench/results.json', 'bench/RESULTS.md']
+  const files = resultFiles(name)
+  writeFileSync(join(repoRoot, files.json), relativeToRepo(`${JSON.stringify(withVerdicts, null, 2)}\n`))
+  writeFileSync(join(repoRoot, files.markdown), relativeToRepo(renderMarkdown(results)))
+  return [files.json, files.markdown]
 }

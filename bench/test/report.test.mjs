@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { FINDINGS_LINK, renderMarkdown } from '../lib/report.mjs'
+import { FINDINGS_LINK, renderMarkdown, resultFiles } from '../lib/report.mjs'
 import { repoRoot } from '../lib/toolcat.mjs'
 import { toolcatBuilds } from '../suites/build-contestants.mjs'
 
@@ -76,4 +76,10 @@ describe('RESULTS.md, MCP section', () => {
   it('says which figures a run carried over from an earlier run', () => {
     expect(text).toContain('Figures from the run of an earlier date (this run did not run the suite).')
   })
+})
+
+it('a named run has result files of its own, and the table names the Node it ran on', () => {
+  expect(resultFiles(undefined)).toEqual({ json: 'bench/results.json', markdown: 'bench/RESULTS.md' })
+  expect(resultFiles('node26')).toEqual({ json: 'bench/results-node26.json', markdown: 'bench/RESULTS-node26.md' })
+  expect(renderMarkdown({ ...results, versions: { ...results.versions, node: 'v26.12.1' } })).toContain('## Issue 33: the targets carried over from issue 26, on Node 26.12.1')
 })
