@@ -75,7 +75,7 @@ export const toolcat = createUnplugin((options: ToolcatPluginOptions | undefined
     else dev.loaded(environmentOf(this) ?? 'client', derivation)
     const error = diagnosticsError(derivation.diagnostics, active.options.root)
     // The try-it page shows the errors, and takes the tools back in place when they are mended.
-    if (error !== undefined && dev !== undefined && module.kind === 'dev-page') return generateDevPageFailureModule(errorsText(derivation.diagnostics, active.options.root))
+    if (error !== undefined && dev !== undefined && module.kind === 'dev-page') return generateDevPageFailureModule(error.message)
     // A build reports its errors once, however many virtual modules the app imports; a dev server
     // refuses every load while they last, where a second request would get the tools that are left.
     if (error !== undefined && (dev !== undefined || reportedFor !== derivation)) {
@@ -140,7 +140,7 @@ export const toolcat = createUnplugin((options: ToolcatPluginOptions | undefined
         const derived = (): BuildResult => derive((message) => server.config.logger.warn(message))
         dev = new DevServerSync(current, derived)
         dev.configure(server)
-        if (current().options.devPage) serveDevPage(server, () => buildFailure(derived(), current().options.root))
+        if (current().options.devPage) serveDevPage(server, () => errorsText(derived().diagnostics, current().options.root))
         server.httpServer?.once('close', () => void close())
       },
       // vite 6+ (the environment API); vite 5 has no such hook.
@@ -171,11 +171,6 @@ export const toolcat = createUnplugin((options: ToolcatPluginOptions | undefined
     },
   }
 })
-
-/** The errors of a derivation as the try-it page shows them, or `undefined` when it has none. */
-function buildFailure(derivation: BuildResult, root: string): string | undefined {
-  return derivation.diagnostics.some((diagnostic) => diagnostic.severity === 'error') ? errorsText(derivation.diagnostics, root) : undefined
-}
 
 /** The bundlers that load a `.ts` module as JavaScript unless a plugin or loader strips its types. */
 const TYPELESS_BUNDLERS = new Set<string>(['rollup', 'webpack', 'rspack'])

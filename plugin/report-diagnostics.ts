@@ -5,17 +5,14 @@ import { formatDiagnostic } from '../src/analyze/format-diagnostic.js'
 import { ShownDiagnostics } from '../src/analyze/shown-diagnostics.js'
 import type { UnpluginMessage } from 'unplugin'
 
-/** The errors among a derivation's diagnostics. */
-export function errorsOf(diagnostics: readonly Diagnostic[]): Diagnostic[] {
-  return diagnostics.filter((diagnostic) => diagnostic.severity === 'error')
-}
-
 /**
  * The errors of a derivation as one text, each as `toolcat build` prints it (`path:line:col - error
- * TCnnnn: message`, the source line with a caret, the hint), paths relative to the working directory.
+ * TCnnnn: message`, the source line with a caret, the hint), paths relative to the working
+ * directory; `undefined` when there is none.
  */
-export function errorsText(diagnostics: readonly Diagnostic[], root: string): string {
-  const errors = errorsOf(diagnostics)
+export function errorsText(diagnostics: readonly Diagnostic[], root: string): string | undefined {
+  const errors = diagnostics.filter((diagnostic) => diagnostic.severity === 'error')
+  if (errors.length === 0) return undefined
   const cwd = process.cwd()
   return `toolcat found ${errors.length} error${errors.length === 1 ? '' : 's'} in the tool modules:\n${errors.map((error) => formatDiagnostic(error, root, cwd)).join('\n\n')}`
 }
@@ -26,9 +23,9 @@ export function errorsText(diagnostics: readonly Diagnostic[], root: string): st
  * `path:line:col` itself because webpack and rspack keep only the message.
  */
 export function diagnosticsError(diagnostics: readonly Diagnostic[], root: string): UnpluginMessage | undefined {
-  const first = errorsOf(diagnostics)[0]
-  if (first === undefined) return undefined
   const message = errorsText(diagnostics, root)
+  const first = diagnostics.find((diagnostic) => diagnostic.severity === 'error')
+  if (message === undefined || first === undefined) return undefined
   if (first.file === undefined) return { message }
   const file = resolve(root, first.file)
   // Rollup's API counts loc.column from 0, but vite, rollup and esbuild print the number as given,
