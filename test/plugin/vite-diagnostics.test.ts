@@ -1,4 +1,4 @@
-import { rmSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { build, createLogger, createServer, type Logger, type ViteDevServer } from 'vite'
 import toolcatVite from 'toolcat/vite'
@@ -46,6 +46,39 @@ test('vite build prints a warning of a tool module once, as toolcat build prints
     expect(count(printed, LOOKUP_WARNING)).toBe(1)
     expect(printed.join('\n')).not.toMatch(/ - error TC/)
   } finally {
+    rmSync(root, { recursive: true, force: true })
+    rmSync(outDir, { recursive: true, force: true })
+  }
+})
+
+test('vite build --watch prints a warning once across rebuilds that keep it', async () => {
+  const root = copyFixture('plugin-app', 'warn-watch')
+  const outDir = outputFolder('warn-watch-out')
+  const { logger, printed } = keepingLogger()
+  writeFileSync(join(root, 'tools/lookup.ts'), lookupTool('Look a name up.'))
+  const watcher = (await build({
+    root,
+    configFile: false,
+    customLogger: logger,
+    resolve: { alias: { toolcat: runtimeEntry } },
+    plugins: [toolcatVite()],
+    build: { watch: {}, ssr: 'main.ts', outDir, emptyOutDir: true, rollupOptions: { output: { format: 'esm', entryFileNames: 'main.js' } } },
+  })) as { on(event: 'event', listener: (event: { result?: { close(): Promise<void> } }) => void): void; close(): Promise<void> }
+  watcher.on('event', (event) => {
+    if (event.result !== undefined) void event.result.close()
+  })
+  try {
+    // Each rebuild writes the catalog it derived.
+    const built = (): string => (existsSync(join(outDir, 'catalog.json')) ? readFileSync(join(outDir, 'catalog.json'), 'utf8') : '')
+    await eventually(built, (catalog) => catalog.includes('Look a name up.'))
+    const add = join(root, 'tools/add.ts')
+    writeFileSync(add, readFileSync(add, 'utf8').replace('Add two numbers.', 'Add two numbers, edited.'))
+    await eventually(built, (catalog) => catalog.includes('Add two numbers, edited.'))
+    writeFileSync(join(root, 'tools/lookup.ts'), lookupTool('Look a name up, edited.'))
+    await eventually(built, (catalog) => catalog.includes('Look a name up, edited.'))
+    expect(count(printed, LOOKUP_WARNING)).toBe(1)
+  } finally {
+    await watcher.close()
     rmSync(root, { recursive: true, force: true })
     rmSync(outDir, { recursive: true, force: true })
   }
