@@ -14,6 +14,7 @@ export const SEARCH_ID = '~toolcat/search'
 /** The try-it page's module (vite dev serves the page at `/__toolcat/`): the catalog rendered with a form per tool. */
 export const DEV_PAGE_ID = '~toolcat/dev-page'
 
+const FIXED_IDS = new Set([CATALOG_ID, REGISTRY_ID, SEARCH_ID, DEV_PAGE_ID])
 const TOOL_PREFIX = '~toolcat/tool/'
 const PACKAGE_TOOL_PREFIX = '~toolcat/package/'
 const INTERNAL_CATALOG = '\0toolcat/catalog.js'
@@ -30,8 +31,13 @@ export function toolEntrySpecifier(name: string): string {
   return TOOL_PREFIX + name
 }
 
-/** Maps a public id to its internal `\0` id, or `undefined` for an id the plugin does not own. */
-export function resolveVirtualId(id: string): string | undefined {
+/**
+ * Maps a public id to its internal `\0` id, or `undefined` for an id the plugin does not own. The
+ * fixed ids are also taken with `.js` after them: vite's dev server keeps a module's URL with its
+ * resolved id's extension added (`~toolcat/dev-page.js`), and a hot update imports it by that URL.
+ */
+export function resolveVirtualId(request: string): string | undefined {
+  const id = FIXED_IDS.has(request.replace(/\.js$/, '')) ? request.replace(/\.js$/, '') : request
   if (id === CATALOG_ID) return INTERNAL_CATALOG
   if (id === REGISTRY_ID) return INTERNAL_REGISTRY
   if (id === SEARCH_ID) return INTERNAL_SEARCH

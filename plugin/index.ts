@@ -3,12 +3,13 @@ import { createUnplugin, type UnpluginBuildContext, type UnpluginContext } from 
 import type { BuildResult } from '../src/analyze/index.js'
 import { serializeCatalog } from '../src/emit/catalog/catalog-json.js'
 import { stripTypes } from '../src/emit/compiler/strip-types.js'
+import { generateDevPageFailureModule } from '../src/emit/html/generate-dev-page.js'
 import { CatalogSession, type FileChangeKind } from './catalog-session.js'
 import { syncDeclarationFile } from './declaration-file.js'
 import { parsePackageToolId, parseVirtualId, resolveVirtualId } from './ids.js'
 import { resolvePackageTool, type ResolverContext } from './package-tool.js'
 import { resolveOptions, type ToolcatPluginOptions } from './options.js'
-import { diagnosticsError } from './report-diagnostics.js'
+import { diagnosticsError, DiagnosticsReport, errorsText, type DiagnosticLogger } from './report-diagnostics.js'
 import { createEmitTarget, generateVirtualModule } from './virtual-modules.js'
 import { DevServerSync } from './vite-dev.js'
 import { serveDevPage } from './vite-dev-page.js'
@@ -31,6 +32,9 @@ export const toolcat = createUnplugin((options: ToolcatPluginOptions | undefined
   let session: CatalogSession | undefined
   let dev: DevServerSync | undefined
   let reportedFor: BuildResult | undefined
+  // vite's logger, where its builds and dev servers print toolcat's diagnostics (other bundlers fail on errors only).
+  let logger: DiagnosticLogger | undefined
+  const report = new DiagnosticsReport()
   // The catalog each vite environment's build emitted, to write where vite drops it.
   const emitted = new Map<string | undefined, string>()
 
@@ -46,6 +50,7 @@ export const toolcat = createUnplugin((options: ToolcatPluginOptions | undefined
     // or no rebuild would ever follow it.
     if (meta.framework === 'esbuild') active.queueChangedSinceRead()
     const derivation = active.derive()
+    if (logger !== undefined) report.print(derivation, active.options.root, logger, dev !== undefined)
     const once = (message: string): void => {
       if (!warned.has(message)) warn(message)
       warned.add(message)
@@ -68,9 +73,12 @@ export const toolcat = createUnplugin((options: ToolcatPluginOptions | undefined
     // dev's `addWatchFile` would be taken for an import of the virtual module and fail to resolve.
     if (dev === undefined) watchSources(this, active)
     else dev.loaded(environmentOf(this) ?? 'client', derivation)
-    // One report per derivation, however many virtual modules the app imports.
-    const error = reportedFor === derivation ? undefined : diagnosticsError(derivation.diagnostics, active.options.root)
-    if (error !== undefined) {
+    const error = diagnosticsError(derivation.diagnostics, active.options.root)
+    // The try-it page shows the errors, and takes the tools back in place when they are mended.
+    if (error !== undefined && dev !== undefined && module.kind === 'dev-page') return generateDevPageFailureModule(error.message)
+    // A build reports its errors once, however many virtual modules the app imports; a dev server
+    // refuses every load while they last, where a second request would get the tools that are left.
+    if (error !== undefined && (dev !== undefined || reportedFor !== derivation)) {
       reportedFor = derivation
       this.error(error)
     }
@@ -122,15 +130,17 @@ export const toolcat = createUnplugin((options: ToolcatPluginOptions | undefined
     vite: {
       configResolved(config) {
         bundlerRoot = config.root
+        logger = config.logger
       },
       closeBundle() {
         if (dev === undefined && !this.meta.watchMode) return close()
       },
       closeWatcher: close,
       configureServer(server) {
-        dev = new DevServerSync(current, () => derive((message) => server.config.logger.warn(message)))
+        const derived = (): BuildResult => derive((message) => server.config.logger.warn(message))
+        dev = new DevServerSync(current, derived)
         dev.configure(server)
-        if (current().options.devPage) serveDevPage(server)
+        if (current().options.devPage) serveDevPage(server, () => errorsText(derived().diagnostics, current().options.root))
         server.httpServer?.once('close', () => void close())
       },
       // vite 6+ (the environment API); vite 5 has no such hook.

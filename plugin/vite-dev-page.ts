@@ -12,9 +12,10 @@ export const DEV_PAGE_PATH = '__toolcat/'
  * The page runs the app's tools and has a Run button: it may not be framed (`frame-ancestors
  * 'none'`, `X-Frame-Options: DENY`: no other site can lay it under a decoy and have it clicked),
  * and neither it nor a toolcat module is served to a request from another origin. Only the dev
- * server (`configureServer`) installs this: `vite preview` and builds have no page.
+ * server (`configureServer`) installs this: `vite preview` and builds have no page. While the
+ * build has errors, `failure()` gives their text, and the page shows it instead of the tools.
  */
-export function serveDevPage(server: ViteDevServer): void {
+export function serveDevPage(server: ViteDevServer, failure: () => string | undefined): void {
   const base = server.config.base.endsWith('/') ? server.config.base : `${server.config.base}/`
   const page = `${base}${DEV_PAGE_PATH}`
   server.middlewares.use((request, response, next) => {
@@ -32,7 +33,7 @@ export function serveDevPage(server: ViteDevServer): void {
     }
     if (url.pathname !== page && url.pathname !== `${page}index.html`) return next()
     server
-      .transformIndexHtml(url.pathname, generateDevPageHtml(`${base}@id/${DEV_PAGE_ID}`), request.originalUrl)
+      .transformIndexHtml(url.pathname, generateDevPageHtml(`${base}@id/${DEV_PAGE_ID}`, failure()), request.originalUrl)
       .then((html) => {
         response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache', ...noFraming })
         response.end(html)

@@ -38,10 +38,11 @@ export class DevServerSync {
   /** vite's `hotUpdate` hook, called once per environment for each change on disk. */
   hotUpdate(environment: DevEnvironment, options: HotUpdateOptions): EnvironmentModuleNode[] | undefined {
     const change = `${options.type}\0${options.file}\0${options.timestamp}`
-    // Queued once, however many environments vite asks.
+    // Queued once, however many environments vite asks, and derived at once: the diagnostics an
+    // edit brings are printed as it is saved, whether or not a page asks for a module.
     if (change !== this.#lastChange) {
       this.#lastChange = change
-      this.#session().queue(options.file, KINDS[options.type])
+      if (this.#session().queue(options.file, KINDS[options.type])) this.#derive()
     }
     const served = this.#served.get(environment.name)
     if (served === undefined || stateOf(this.#derive()) === served) return undefined

@@ -1,10 +1,11 @@
 import path from 'node:path'
 import type { CheckerInfo } from '../analyze/backend.js'
+import type { Diagnostic } from '../analyze/diagnostic.js'
 import type { BuildResult, CatalogBuilder } from '../analyze/index.js'
 import { toPosix } from '../paths.js'
 import { builderOptionsOf } from './analysis-options.js'
 import { UserError, type CommandInput } from './command.js'
-import { formatDiagnostic } from './format-diagnostic.js'
+import { formatDiagnostic } from '../analyze/format-diagnostic.js'
 import { summaryLine } from './summary.js'
 
 /** The outcome of analysing the tools named on the command line. */
@@ -70,10 +71,13 @@ export function reportAnalysis(run: AnalysisRun, input: CommandInput, written?: 
   process.stderr.write(`${summaryLine(run.catalog.tools.length, run.diagnostics, performance.now() - run.started, written === undefined ? undefined : displayWritten(written), checkerName(run))}\n`)
 }
 
-/** Every diagnostic of a run on stderr, as compilers print them, paths relative to the working directory. */
-export function printDiagnostics(run: AnalysisRun): void {
+/**
+ * Diagnostics of a run on stderr (by default all of them), as compilers print them,
+ * paths relative to the working directory.
+ */
+export function printDiagnostics(run: AnalysisRun, diagnostics: readonly Diagnostic[] = run.diagnostics): void {
   const cwd = process.cwd()
-  for (const diagnostic of run.diagnostics) process.stderr.write(`${formatDiagnostic(diagnostic, run.root, cwd)}\n\n`)
+  for (const diagnostic of diagnostics) process.stderr.write(`${formatDiagnostic(diagnostic, run.root, cwd)}\n\n`)
 }
 
 /** The outputs a build wrote, as the summary line names them after `→`. */

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { watch } from 'chokidar'
 import { resolveLayout } from '../analyze/build-options.js'
+import { ShownDiagnostics } from '../analyze/shown-diagnostics.js'
 import type { BuildResult, CatalogBuilder, FileChange } from '../analyze/index.js'
 import { onInterrupt } from '../emit/shared/interrupt.js'
 import { builderOptionsOf } from './analysis-options.js'
@@ -17,18 +18,19 @@ const debounceMs = 100
 /**
  * `toolcat build --watch`: builds once, then rebuilds on every relevant change through the same
  * incremental builder the bundler plugins use (only the changed files are refreshed in its ts-morph
- * project). Each rebuild prints one summary line; a failed one prints its diagnostics and leaves the
- * last output as it was. Runs until SIGINT or SIGTERM, which remove any half-written output first
+ * project). Each rebuild prints one summary line after its diagnostics, a warning only while it is
+ * new (see ShownDiagnostics), an error each time it fails a rebuild, which leaves the last output as it was. Runs until SIGINT or SIGTERM, which remove any half-written output first
  * and then end the process.
  */
 export async function watchBuild(input: CommandInput, targets: BuildTargets): Promise<number> {
   const started = performance.now()
   const options = builderOptionsOf(input)
   const layout = resolveLayout(options)
+  const shown = new ShownDiagnostics()
   // A tools folder that is not there is a typo far more often than a folder still to come.
   if (!existsSync(layout.searched)) {
     const builder = await createBuilder(input)
-    await rebuild(() => builder.build(), builder, targets, started).finally(() => builder.close())
+    await rebuild(() => builder.build(), builder, targets, started, shown).finally(() => builder.close())
     return 1
   }
   const files = new WatchedFiles(layout, targets, options.tsconfig)
@@ -53,7 +55,7 @@ export async function watchBuild(input: CommandInput, targets: BuildTargets): Pr
       builder = await createBuilder(input)
     }
     const active = builder as CatalogBuilder
-    const run = await rebuild(() => (current === undefined ? active.build() : current.update(changes)), active, targets, started)
+    const run = await rebuild(() => (current === undefined ? active.build() : current.update(changes)), active, targets, started, shown)
     const outside = files.update(builder?.sourceFiles() ?? [], run)
     if (outside.length > 0) watcher.add(outside)
   }
@@ -97,10 +99,13 @@ export async function watchBuild(input: CommandInput, targets: BuildTargets): Pr
   return new Promise<number>(() => {})
 }
 
-/** One build's report: its diagnostics, then one summary line; the outputs are written only when it succeeded. */
-async function rebuild(derive: () => BuildResult, builder: CatalogBuilder, targets: BuildTargets, started: number): Promise<BuildResult> {
+/**
+ * One build's report: its diagnostics not `shown` by an earlier build, then one summary line (which
+ * counts them all); the outputs are written only when it succeeded.
+ */
+async function rebuild(derive: () => BuildResult, builder: CatalogBuilder, targets: BuildTargets, started: number, shown: ShownDiagnostics): Promise<BuildResult> {
   const run = analysisRun(derive(), builder, started)
-  printDiagnostics(run)
+  printDiagnostics(run, shown.toShow(run.diagnostics))
   const line = (written?: string): string => summaryLine(run.catalog.tools.length, run.diagnostics, performance.now() - started, written, checkerName(run))
   if (run.failed) {
     process.stderr.write(`${line()} · last output kept\n`)

@@ -127,6 +127,41 @@ test('an edit made during the first build is built next; Ctrl-C in the middle of
   expect(readFileSync(path.join(out, 'catalog.json'), 'utf8')).toBe(before)
 }, 180_000)
 
+test('build --watch prints a warning once while it lasts and again once brought back; an error with each rebuild it fails', async () => {
+  const warned = '{ /** @minimum 1 */ name: string }'
+  const root = projectWith({
+    'package.json': '{ "name": "warn-app", "version": "1.0.0", "type": "module" }\n',
+    'tools/add.ts': toolSource('Add two numbers.', '{ left: number; right: number }'),
+    'tools/lookup.ts': toolSource('Look a name up.', warned),
+  })
+  const cli = watch(['build', 'tools', '--out', 'catalog.json'], root)
+  const warnings = (): number => cli.stderr.match(/tools\/lookup\.ts:5:\d+ - warning TC\d{4}: name: @minimum does not apply/g)?.length ?? 0
+  const errors = (): number => cli.stderr.match(/tools\/add\.ts:5:\d+ - error TC1005: when: Date is not a JSON type/g)?.length ?? 0
+  expect(await cli.summary(1)).toMatch(/^✔ 2 tools · 0 errors · 1 warning · /)
+  expect(warnings()).toBe(1)
+  // Rebuilds that keep the warning (an edit of another tool, an edit of its own description) do not print it again.
+  writeFile(root, 'tools/add.ts', toolSource('Add two numbers.', '{ left: number; right: number; carry?: boolean }'))
+  expect(await cli.summary(2)).toMatch(/^✔ 2 tools · 0 errors · 1 warning · /)
+  writeFile(root, 'tools/lookup.ts', toolSource('Look a name up, by name.', warned))
+  expect(await cli.summary(3)).toMatch(/^✔ 2 tools · 0 errors · 1 warning · /)
+  expect(warnings()).toBe(1)
+  // Mended, then brought back: printed again.
+  writeFile(root, 'tools/lookup.ts', toolSource('Look a name up.', '{ name: string }'))
+  expect(await cli.summary(4)).toMatch(/^✔ 2 tools · 0 errors · 0 warnings · /)
+  writeFile(root, 'tools/lookup.ts', toolSource('Look a name up.', warned))
+  expect(await cli.summary(5)).toMatch(/^✔ 2 tools · 0 errors · 1 warning · /)
+  expect(warnings()).toBe(2)
+  // An error is printed by each rebuild it fails, right above the summary that says the output was kept.
+  writeFile(root, 'tools/add.ts', toolSource('Add two numbers.', '{ left: number; when: Date }'))
+  expect(await cli.summary(6)).toMatch(/^✖ 2 tools · 1 error · 1 warning · .* · last output kept$/)
+  writeFile(root, 'tools/lookup.ts', toolSource('Look a name up, again.', warned))
+  expect(await cli.summary(7)).toMatch(/^✖ 2 tools · 1 error · 1 warning · .* · last output kept$/)
+  expect(errors()).toBe(2)
+  expect(warnings()).toBe(2)
+  cli.signal('SIGTERM')
+  expect(await cli.ended).toEqual({ code: null, signal: 'SIGTERM' })
+})
+
 /** Polls the output folder until a rebuild's staging folder appears. */
 async function waitForStaging(out: string): Promise<void> {
   for (let until = Date.now() + 60_000; Date.now() < until; await new Promise((resolve) => setTimeout(resolve, 2))) {

@@ -9,6 +9,11 @@ test('public ids resolve to colon-free \\0 ids that read back as what they stand
   expect([...CATALOG_ID, ...REGISTRY_ID, ...DEV_PAGE_ID]).not.toContain(':')
 })
 
+test('the fixed ids are also taken with .js after them, as vite dev keeps their URLs and imports them on a hot update', () => {
+  expect([CATALOG_ID, REGISTRY_ID, DEV_PAGE_ID].map((id) => resolveVirtualId(`${id}.js`))).toEqual(['\0toolcat/catalog.js', '\0toolcat/registry.js', '\0toolcat/dev-page.js'])
+  expect(resolveVirtualId('~toolcat/other.js')).toBeUndefined()
+})
+
 test('ids the plugin does not own are left to the bundler', () => {
   expect(resolveVirtualId('toolcat')).toBeUndefined()
   expect(parseVirtualId('/app/tools/add.ts')).toBeUndefined()

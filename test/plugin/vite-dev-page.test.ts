@@ -210,6 +210,17 @@ describe('the try-it page at /__toolcat/', () => {
     )
     expect(failures).toEqual([])
   })
+
+  test('a tool broken on disk puts its error on the page in place of the tools; mended, the tools come back', async () => {
+    const broken = join(root, 'tools/meet.ts')
+    writeFileSync(broken, "import { defineTool } from 'toolcat'\n\n/** When to meet. */\nexport default defineTool({\n  execute(args: { when: Date }) {\n    return String(args.when)\n  },\n})\n")
+    const failure = page.locator('section.tc-build-failure pre')
+    await expect.poll(() => failure.textContent().catch(() => ''), { timeout: 15_000 }).toMatch(/tools\/meet\.ts:5:\d+ - error TC1005: when: Date is not a JSON type/)
+    expect(await page.locator('article.tc-tool').count()).toBe(0)
+    rmSync(broken)
+    await page.locator('#shape_area form').waitFor({ timeout: 15_000 })
+    expect(await page.locator('section.tc-build-failure').count()).toBe(0)
+  })
 })
 
 test('devPage: false serves no page', async () => {

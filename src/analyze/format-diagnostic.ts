@@ -1,6 +1,6 @@
 import path from 'node:path'
 import { relativePath } from '../paths.js'
-import type { Diagnostic, DiagnosticTool } from '../analyze/diagnostic.js'
+import type { Diagnostic, DiagnosticTool } from './diagnostic.js'
 
 /**
  * Formats a diagnostic the way compilers do, so editors and terminals can jump to it:
