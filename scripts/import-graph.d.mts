@@ -10,7 +10,7 @@ export declare function importsOf(file: string, root?: string): string[]
 export declare function importGraph(root?: string, folders?: readonly string[]): Map<string, string[]>
 /** The import circles of a graph: its strongly connected components of more than one module (or a self-import), each sorted. */
 export declare function importCircles(graph: ReadonlyMap<string, readonly string[]>): string[][]
-/** The folder a module belongs to in the drawing. */
+/** The box a module belongs to in the drawing: its folder cut to `depth` segments, or itself at the top of `src/`. */
 export declare function folderOf(file: string, depth?: number): string
 /** The graph between folders: `from --> to` with the number of imports. */
 export declare function folderArrows(graph: ReadonlyMap<string, readonly string[]>, depth?: number): [string, number][]

@@ -97,10 +97,15 @@ export function importCircles(graph) {
   return circles.sort((a, b) => (a[0] < b[0] ? -1 : 1))
 }
 
-/** The folder a module belongs to in the drawing: `src/<area>` (or `src/<area>/<sub>` for `depth` 3), `plugin`. */
+/**
+ * The box a module belongs to in the drawing: its folder cut to `depth` segments (`src/emit`, or
+ * `src/emit/out-dir` at 3), or the module itself when it stands at the top of `src/` (the entry
+ * points and the leaves there are of different layers, so one `src` box would draw false circles).
+ */
 export function folderOf(file, depth = 2) {
-  const parts = file.split('/').slice(0, -1)
-  return parts.slice(0, depth).join('/') || '.'
+  const parts = file.split('/')
+  if (parts.length === 2 && parts[0] === 'src') return file
+  return parts.slice(0, -1).slice(0, depth).join('/')
 }
 
 /** The graph between folders: `from → to` with the number of imports, self-arrows left out. */
