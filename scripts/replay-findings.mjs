@@ -9,7 +9,8 @@
 //
 // Needs npm with access to the registry (or its cache) for toolcat's dependencies and esbuild.
 import { spawn, spawnSync } from 'node:child_process'
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs'
+import { createHash } from 'node:crypto'
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs'
 import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -26,7 +27,7 @@ const started = Date.now()
 /** Runs a command; its status, stdout and stderr (bounded in time). */
 function run(command, argv, options = {}) {
   const result = spawnSync(command, argv, { encoding: 'utf8', timeout: 180_000, maxBuffer: 64 << 20, ...options })
-  return { status: result.status, stdout: result.stdout ?? '', stderr: result.stderr ?? '', signal: result.signal }
+  return { status: result.status, stdout: result.stdout ?? '', stderr: result.stderr ?? '', signal: result.signal, timedOut: result.error?.code === 'ETIMEDOUT' }
 }
 const toolcat = (argv, cwd = app, options = {}) => run(process.execPath, [path.join(app, 'node_modules/toolcat/dist/src/cli/bin.js'), ...argv], { cwd, ...options })
 /** Runs `code` as an ES module inside the app (it imports the installed toolcat); its JSON answer on the last stdout line. */
@@ -94,6 +95,18 @@ function dependency(name, tamper, rewrite = (text) => text) {
   writeFileSync(catalogFile, rewrite(JSON.stringify(parsed, null, 2)))
   writeFileSync(path.join(folder, 'package.json'), JSON.stringify(manifest))
   return folder
+}
+
+/** A digest of what a build wrote into `dir` (every file's path and bytes, links followed; the build's own record left out). */
+function outputDigest(dir) {
+  const hash = createHash('sha256')
+  const folder = path.join(app, dir)
+  for (const name of readdirSync(folder, { recursive: true }).map(String).sort()) {
+    const file = path.join(folder, name)
+    if (name.endsWith('.toolcat-manifest.json') || !statSync(file).isFile()) continue
+    hash.update(`${name}\0`).update(readFileSync(file)).update('\0')
+  }
+  return hash.digest('hex')
 }
 
 /** A fresh app folder beside the main one, sharing its node_modules, with the given tools. */
@@ -310,8 +323,7 @@ try {
       }
       const warm = toolcat(['build', 'tools', '--outDir', 'out', '--cache-dir', 'cache'])
       const cold = toolcat(['build', 'tools', '--outDir', 'out-cold', '--no-cache'])
-      const generation = (dir) => path.basename(realpathSync(path.join(app, dir, '.toolcat-current')))
-      const same = warm.status === 0 && cold.status === 0 && generation('out') === generation('out-cold')
+      const same = warm.status === 0 && cold.status === 0 && outputDigest('out') === outputDigest('out-cold')
       const catalog = JSON.parse(readFileSync(path.join(app, 'out/catalog.json'), 'utf8'))
       const consequential = catalog.tools.find((tool) => tool.name === 'transfer')?.annotations?.consequential === true
       return {
@@ -336,7 +348,7 @@ try {
     finding: 'DNS rebinding: on non-loopback binds the Origin check compares against the attacker\'s own Host',
     async replay() {
       const serve = toolcat(['serve', '--mcp', 'out', '--http', '0.0.0.0:0'], app, { timeout: 15_000 })
-      const refusedToStart = serve.status !== 0 && serve.signal === null
+      const refusedToStart = !serve.timedOut && serve.status !== 0
       const server = await startServer('replay-rebind.mjs', httpServer(''))
       let library = 'the library server did not start'
       let ran = false
@@ -377,9 +389,11 @@ console.log(JSON.stringify({ resultType: result?.resultType, ran: globalThis.TRA
     id: 'L2',
     finding: 'A dangling symlink in a dependency\'s "exports" passes the check (Node follows it later)',
     async replay() {
+      // The tool module itself is the package's own; another exported path is a symlink to a file
+      // outside the package that does not exist yet (what it names could appear later).
       dependency('link-weather', (_catalog, folder, manifest) => {
-        symlinkSync('../../../nowhere/forecast.js', path.join(folder, 'lib/tools/dangling.js'))
-        manifest.exports = { './catalog.json': './lib/catalog.json', './tools/forecast.js': './lib/tools/dangling.js' }
+        symlinkSync('../../../later/forecast.js', path.join(folder, 'lib/later.js'))
+        manifest.exports = { ...manifest.exports, './later.js': './lib/later.js' }
       })
       const { result } = buildWithDependency('link-weather')
       return { happened: result.status === 0 ? 'toolcat build --deps accepted it' : `refused: ${short(firstLine(result.stderr + result.stdout))}`, reproduced: result.status === 0 }
@@ -394,24 +408,35 @@ console.log(JSON.stringify({ resultType: result?.resultType, ran: globalThis.TRA
       if (toolcat(['build', 'tools', '--outDir', 'out', '--no-cache'], folder).status !== 0) return { happened: 'the first build failed', reproduced: true }
       const mixed = []
       let kills = 0
-      for (const [round, delay] of [600, 1200, 1800, 2400, 3000].entries()) {
+      let stepKills = 0
+      // Each build adds a tool. First killed before each step of its commit in turn (the
+      // TOOLCAT_KILL_AT_COMMIT_STEP hook builds since the atomic output have), then at set times.
+      const kinds = [...Array.from({ length: 14 }, (_, index) => ({ step: index + 1 })), ...[600, 1500, 2400].map((delay) => ({ delay }))]
+      for (const [round, kind] of kinds.entries()) {
         writeFileSync(path.join(folder, 'tools', `extra${round}.ts`), readFileSync(path.join(app, 'tools/greet.ts'), 'utf8').replace('Say hello.', `Extra ${round}.`))
-        const child = spawn(process.execPath, [cli, 'build', 'tools', '--outDir', 'out', '--no-cache'], { cwd: folder, stdio: 'ignore' })
-        await new Promise((resolve) => setTimeout(resolve, delay))
-        if (child.exitCode === null) kills++
-        child.kill('SIGKILL')
-        if (child.exitCode === null && child.signalCode === null) await new Promise((resolve) => child.once('exit', resolve))
+        const env = { ...process.env, ...(kind.step === undefined ? {} : { TOOLCAT_KILL_AT_COMMIT_STEP: String(kind.step) }) }
+        const child = spawn(process.execPath, [cli, 'build', 'tools', '--outDir', 'out', '--no-cache'], { cwd: folder, stdio: 'ignore', env })
+        const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve(signal)))
+        if (kind.delay !== undefined) {
+          await new Promise((resolve) => setTimeout(resolve, kind.delay))
+          if (child.exitCode === null) kills++
+          child.kill('SIGKILL')
+          await exited
+        } else if ((await exited) === 'SIGKILL') stepKills++
+        const delay = kind.delay ?? `commit step ${kind.step}`
         const answer = inApp('replay-kill', `import catalog from ${JSON.stringify(path.join(folder, 'out/catalog.json'))} with { type: 'json' }\nimport { createRegistry } from ${JSON.stringify(path.join(folder, 'out/registry.js'))}\nconsole.log(JSON.stringify({ catalog: catalog.tools.map((t) => t.name), registry: createRegistry().definitions().map((t) => t.name) }))\n`)
-        if (answer.error !== undefined || JSON.stringify(answer.catalog) !== JSON.stringify(answer.registry)) mixed.push(`after ${delay} ms: ${answer.error ?? `catalog ${answer.catalog} / registry ${answer.registry}`}`)
+        if (answer.error !== undefined || JSON.stringify(answer.catalog) !== JSON.stringify(answer.registry)) mixed.push(`killed at ${delay}${kind.delay === undefined ? '' : ' ms'}: ${answer.error ?? `catalog ${answer.catalog} / registry ${answer.registry}`}`)
       }
-      return { happened: `${kills} builds killed mid-way (5 tried); ${mixed.length === 0 ? 'catalog.json and registry.js always from one build' : mixed.join('; ')}`, reproduced: mixed.length > 0 }
+      return { happened: `${stepKills} builds killed before a commit step (14 tried), ${kills} at set times (3 tried); ${mixed.length === 0 ? 'catalog.json and registry.js always from one build' : mixed.join('; ')}`, reproduced: mixed.length > 0 }
     },
   },
   {
     id: 'L4',
     finding: 'A compiled module edited with size and mtime kept is hard-linked into every later build',
     async replay() {
-      const tools = path.join(app, 'out/.toolcat-current/tools')
+      // The build's compiled modules: through the link since the atomic output, directly in out/tools before.
+      const toolsOf = () => [path.join(app, 'out/.toolcat-current/tools'), path.join(app, 'out/tools')].find((folder) => statSync(folder, { throwIfNoEntry: false })?.isDirectory())
+      const tools = toolsOf()
       const file = path.join(tools, readdirSync(tools).find((name) => name.startsWith('greet') && name.endsWith('.js')))
       const original = readFileSync(file, 'utf8')
       const { atime, mtime } = statSync(file)
@@ -423,7 +448,7 @@ console.log(JSON.stringify({ resultType: result?.resultType, ran: globalThis.TRA
       // Another tool changes: the build makes a new generation and carries greet's module over, if it trusts it.
       writeFileSync(path.join(app, 'tools/transfer.ts'), readFileSync(path.join(app, 'tools/transfer.ts'), 'utf8') + '// edited\n')
       const rebuilt = toolcat(['build', 'tools', '--outDir', 'out', '--cache-dir', 'cache'])
-      const now = path.join(app, 'out/.toolcat-current/tools', path.basename(file))
+      const now = path.join(toolsOf(), path.basename(file))
       const carried = readFileSync(now, 'utf8').includes('HACKD')
       return { happened: `${sameSize ? 'edited with size and mtime kept' : 'COULD NOT make a same-size edit'}; the rebuild ${rebuilt.status === 0 ? 'succeeded' : 'failed'} and ${carried ? 'CARRIED the edit' : 'wrote the module anew'}`, reproduced: carried || !sameSize || rebuilt.status !== 0 }
     },
@@ -533,8 +558,14 @@ console.log('listening ' + server.httpServer.address().port)
       const readme = readFileSync(path.join(app, 'node_modules/toolcat/README.md'), 'utf8')
       const block = /<!-- readme-example: mcp-node -->\s*```js\n([\s\S]*?)```/.exec(readme)?.[1]
       if (block === undefined) return { happened: "the installed README has no mcp-node example", reproduced: true }
-      const server = await startServer('replay-readme-auth.mjs', block.replace('.listen(port, host)', ".listen(port, host, function () { console.log('listening ' + this.address().port) })"), { MCP_TOKEN: '', PORT: '0' })
+      // The example's last `.listen(…)` also says its port.
+      const listening = block.replace(/\.listen\(([^()]*)\)(?![\s\S]*\.listen\()/, ".listen($1, function () { console.log('listening ' + this.address().port) })")
+      const server = await startServer('replay-readme-auth.mjs', listening, { MCP_TOKEN: '', PORT: '0' })
       await new Promise((resolve) => setTimeout(resolve, 300))
+      if (server.port === undefined && server.child.exitCode === null) {
+        server.child.kill('SIGTERM')
+        return { happened: 'the example STARTED with MCP_TOKEN unset (its port unknown)', reproduced: true }
+      }
       if (server.port !== undefined) {
         const answer = await rawRequest(server.port, `POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nAuthorization: Bearer undefined\r\nContent-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}`)
         server.child.kill('SIGTERM')
