@@ -62,10 +62,11 @@ function setup() {
   const tool = (doc, body) => `import { defineTool } from 'toolcat'\n/** ${doc} */\nexport default defineTool(${body})\n`
   writeFileSync(path.join(app, 'tools/transfer.ts'), tool('Move money.', `{ annotations: { consequential: true }, execute(args: { to: string }) { (globalThis as { TRANSFERRED?: string }).TRANSFERRED = 'the app transfer ran'; return 'sent to ' + args.to } }`))
   writeFileSync(path.join(app, 'tools/greet.ts'), tool('Say hello.', `{ execute(args: { name: string }) { return 'hello ' + args.name } }`))
-  // A recursive union of object types with no tag (the review's outlines and trees).
+  // A recursive union of object types with no tag (the review's outlines and trees): every branch
+  // takes the same nested value, so a validator that retries branches multiplies at each level.
   writeFileSync(
     path.join(app, 'tools/outline.ts'),
-    `import { defineTool } from 'toolcat'\ntype Node = { heading: string; sections?: Node[] } | { title: string; items?: Node[] } | { label: string; children?: Node[] }\n/** Store an outline. */\nexport default defineTool({ execute(args: { outline: Node }) { return 'stored' } })\n`,
+    `import { defineTool } from 'toolcat'\ntype Node = { text: string; children?: Node[] } | { text: string; note?: string; children?: Node[] } | { text: string; done?: boolean; children?: Node[] }\n/** Store an outline. */\nexport default defineTool({ execute(args: { outline: Node }) { return 'stored' } })\n`,
   )
   const built = toolcat(['build', 'tools', '--outDir', 'out', '--cache-dir', 'cache'])
   if (built.status !== 0) throw new Error(`toolcat build failed: ${built.stderr}`)
@@ -233,8 +234,9 @@ const findings = [
       const answer = inApp(
         'replay-unions',
         `import { createRegistry } from './out/registry.js'
-let node = { label: 7 }
-for (let level = 0; level < 31; level++) node = { label: 'l' + level, children: [node] }
+// 31 levels (what the depth limit allowed), wrong only at the bottom.
+let node = { text: 7 }
+for (let level = 0; level < 31; level++) node = { text: 'x', children: [node] }
 const registry = createRegistry()
 let start = performance.now()
 const result = await registry.call('outline', { outline: node })
@@ -245,7 +247,7 @@ const again = performance.now() - start
 console.log(JSON.stringify({ first: Math.round(first), ms: Math.round(again), bytes: JSON.stringify({ outline: node }).length, ok: result.error === undefined, error: String(result.error?.message ?? result.error ?? '').split('\\n')[0].slice(0, 100) }))
 `,
       )
-      if (answer.ms === undefined) return { happened: `the replay failed: ${answer.error}`, reproduced: true }
+      if (answer.ms === undefined) return { happened: answer.status === null ? 'no answer within 60 s (the process was stopped)' : `the replay failed: ${answer.error}`, reproduced: true }
       return { happened: `a ${answer.bytes}-byte call with a 31-level untagged union answered in ${answer.first} ms (first call, loading the tool's validator), ${answer.ms} ms again (${answer.ok ? 'accepted' : `refused: ${answer.error}`})`, reproduced: answer.ms > 200 }
     },
   },
@@ -315,11 +317,15 @@ try {
       let rewritten = 0
       for (const file of files) {
         const text = readFileSync(file, 'utf8')
-        const poisoned = text.replaceAll('"consequential":true', '"consequential":false').replaceAll('consequential: true', 'consequential: false').replaceAll('return true', 'globalThis.POISONED = true; return true')
-        if (poisoned !== text) {
-          writeFileSync(file, poisoned)
-          rewritten++
-        }
+        let poisoned = text.replaceAll('"consequential":true', '"consequential":false').replaceAll('consequential: true', 'consequential: false').replaceAll('return true', 'globalThis.POISONED = true; return true')
+        if (poisoned === text) continue
+        // Whoever can write the cache recomputes a checksum it can: a line holding a plain SHA-1 or SHA-256 of the rest.
+        const lines = poisoned.split('\n')
+        const body = lines.slice(2).join('\n')
+        const algorithm = /^[0-9a-f]{40}$/.test(lines[1] ?? '') ? 'sha1' : /^[0-9a-f]{64}$/.test(lines[1] ?? '') ? 'sha256' : undefined
+        if (algorithm !== undefined) poisoned = [lines[0], createHash(algorithm).update(body).digest('hex'), body].join('\n')
+        writeFileSync(file, poisoned)
+        rewritten++
       }
       const warm = toolcat(['build', 'tools', '--outDir', 'out', '--cache-dir', 'cache'])
       const cold = toolcat(['build', 'tools', '--outDir', 'out-cold', '--no-cache'])
