@@ -16,6 +16,7 @@ import { serveDevPage } from './vite-dev-page.js'
 import { CATALOG_FILE, writeDroppedCatalog } from './vite-catalog.js'
 import { resolveFromVirtualModules } from './esbuild-resolve.js'
 import { watchEsbuildTools } from './esbuild-watch.js'
+import { WebpackPackageTools, type WebpackLikeCompiler } from './webpack-resolve.js'
 
 export type { ToolcatPluginOptions } from './options.js'
 
@@ -37,6 +38,8 @@ export const toolcat = createUnplugin((options: ToolcatPluginOptions | undefined
   const report = new DiagnosticsReport()
   // The catalog each vite environment's build emitted, to write where vite drops it.
   const emitted = new Map<string | undefined, string>()
+  // webpack and rspack give resolveId no `this.resolve`: dependency tool modules go through their compiler's resolver.
+  const webpackTools = new WebpackPackageTools()
 
   // The root is only known once the bundler's own config is, so the session starts lazily.
   const current = (): CatalogSession => (session ??= new CatalogSession(resolveOptions(options, bundlerRoot)))
@@ -82,7 +85,7 @@ export const toolcat = createUnplugin((options: ToolcatPluginOptions | undefined
       reportedFor = derivation
       this.error(error)
     }
-    return generateVirtualModule(module, derivation.catalog, createEmitTarget(active.options, meta.framework), active.options.root)
+    return generateVirtualModule(module, derivation.catalog, createEmitTarget(active.options), active.options.root)
   }
 
   return {
@@ -98,6 +101,7 @@ export const toolcat = createUnplugin((options: ToolcatPluginOptions | undefined
         if (request === undefined) return resolveVirtualId(id)
         // esbuild's resolver is reached through its build object instead (see esbuild-resolve.ts).
         if (meta.framework === 'esbuild') return undefined
+        if (meta.framework === 'webpack' || meta.framework === 'rspack') return webpackTools.resolve(request, current().options.root)
         return resolvePackageTool(this as unknown as ResolverContext, request, current().options.root)
       },
     },
@@ -163,10 +167,12 @@ export const toolcat = createUnplugin((options: ToolcatPluginOptions | undefined
     },
     webpack(compiler) {
       bundlerRoot = compiler.options.context ?? bundlerRoot
+      webpackTools.attach(compiler as unknown as WebpackLikeCompiler)
       compiler.hooks.shutdown.tapPromise('toolcat', close)
     },
     rspack(compiler) {
       bundlerRoot = compiler.options.context ?? bundlerRoot
+      webpackTools.attach(compiler as unknown as WebpackLikeCompiler)
       compiler.hooks.shutdown.tapPromise('toolcat', close)
     },
   }

@@ -28,13 +28,12 @@ function runtimeModule(path: string): string {
  * How generated code reaches things inside a bundler: tool sources by absolute path (a virtual
  * module has no folder to be relative to), each tool's entry module by its own virtual id so the
  * bundler splits it into a chunk of its own. A dependency's tool module goes through the plugin's
- * own id where the plugin can resolve it with the bundler's resolver and check the answer (rollup,
- * vite, esbuild); webpack and rspack resolve its package specifier themselves.
+ * own id, which the plugin resolves with the bundler's resolver and checks before the bundler
+ * loads anything (package-tool.ts, esbuild-resolve.ts, webpack-resolve.ts).
  */
-export function createEmitTarget(options: ResolvedPluginOptions, framework?: string): EmitTarget {
-  const checked = framework !== 'webpack' && framework !== 'rspack'
+export function createEmitTarget(options: ResolvedPluginOptions): EmitTarget {
   return {
-    handlerSpecifier: (tool) => (checked && tool.source.package !== undefined ? packageToolSpecifier(tool.source.module) : sourceSpecifier(tool, options.root)),
+    handlerSpecifier: (tool) => (tool.source.package !== undefined ? packageToolSpecifier(tool.source.module) : sourceSpecifier(tool, options.root)),
     entrySpecifier: (tool) => toolEntrySpecifier(tool.name),
     validators: options.validators,
     searchSpecifier: SEARCH_ID,

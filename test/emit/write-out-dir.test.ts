@@ -103,7 +103,7 @@ test('renderOutDir renders in memory the files writeOutDir wrote, the generation
   const generation = readlinkSync(path.join(out, '.toolcat-current'))
   const written = listed(out, (entry) => entry.isFile() || entry.name === 'catalog.json').filter((name) => !['.toolcat-manifest.json', 'package.json'].includes(name))
   expect(rendered.map((file) => path.relative(out, file.path)).sort()).toEqual(written.sort())
-  for (const file of rendered) expect(file.contents, file.path).toBe(readFileSync(file.path, 'utf8').replaceAll('.toolcat-current', generation).replace(/ \(a build switches [^)]*\)/, ''))
+  for (const file of rendered) expect(file.contents, file.path).toBe(readFileSync(file.path, 'utf8').replaceAll('.toolcat-current', generation).replace(/ \(build [0-9a-f]{16}; a build switches [^)]*\)/, ''))
 })
 
 test('precompiled output holds no eval or new Function, and no ajv compiler', () => {

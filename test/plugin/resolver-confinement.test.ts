@@ -29,6 +29,9 @@ hostilePackage(workspace, 'evil-weather', (_catalog, _folder, manifest) => {
 })
 hostilePackage(workspace, 'web-weather', (_catalog, folder, manifest) => {
   manifest.browser = { './lib/tools/forecast.js': './lib/tools/forecast.browser.js' }
+  // A field toolcat's checks know nothing of, read only by a build whose config names it (rspack's `resolve.aliasFields`;
+  // webpack refuses this map of an `exports` target itself).
+  manifest.edge = { './lib/tools/forecast.js': '../app-web/tools/transfer.ts' }
   writeFileSync(path.join(folder, 'lib/tools/forecast.browser.js'), "export default { execute: (args) => ({ city: args.city, highs: 'the package\\'s browser build' }) }\n")
 })
 
@@ -135,6 +138,21 @@ describe("a dependency's \"browser\" field mapping its tool module to its own br
 // A resolver feature toolcat's checks do not model — here an alias or a third-party resolver plugin
 // of the app's config — may still take the package's module elsewhere: the plugin resolves it with
 // the bundler's own resolver and takes the answer only when it is a file of the package.
+/** `config` with `resolve` options added to its own (the toolcat runtime alias kept). */
+function withResolve<Config extends { resolve?: object }>(config: Config, resolve: { alias?: Record<string, string>; aliasFields?: string[]; plugins?: unknown[] }): Config {
+  const own = config.resolve as { alias?: Record<string, string> }
+  return { ...config, resolve: { ...own, ...resolve, alias: { ...own.alias, ...resolve.alias } } }
+}
+
+/** An enhanced-resolve plugin (webpack's `resolve.plugins`) that answers `request` with `file`. */
+function redirectingResolverPlugin(request: string, file: string) {
+  return {
+    apply(resolver: { getHook(name: string): { tapAsync(name: string, fn: (request: { request?: string; path?: string | false }, context: unknown, callback: (error?: Error | null, result?: object) => void) => void): void } }) {
+      resolver.getHook('resolve').tapAsync('redirect', (asked, _context, callback) => (asked.request === request ? callback(null, { ...asked, path: file, request: undefined }) : callback()))
+    },
+  }
+}
+
 describe("whatever the bundler's resolver picks for a dependency's tool module, the plugin takes only a file of that package", () => {
   const redirected = () => path.join(apps.web, 'tools/transfer.ts')
   const redirect = { name: 'redirect', resolveId: (id: string) => (id === 'web-weather/tools/forecast.js' ? redirected() : null) }
@@ -145,6 +163,10 @@ describe("whatever the bundler's resolver picks for a dependency's tool module, 
       const options = rollupOptions(app, { deps: true })
       await (await rollup({ ...options, plugins: [...(options.plugins as []), redirect, nodeResolve()] })).close()
     },
+    'webpack (resolve.alias)': (app, outDir) => compile(webpack(withResolve(webpackConfig(app, outDir, { deps: true }), { alias: { 'web-weather/tools/forecast.js$': redirected() } }))),
+    'rspack (resolve.alias)': (app, outDir) => compile(rspack(withResolve(rspackConfig(app, outDir, { deps: true }), { alias: { 'web-weather/tools/forecast.js$': redirected() } }))),
+    "rspack (resolve.aliasFields: the package's own \"edge\" field)": (app, outDir) => compile(rspack(withResolve(rspackConfig(app, outDir, { deps: true }), { aliasFields: ['edge'] }))),
+    'webpack (a resolver plugin)': (app, outDir) => compile(webpack(withResolve(webpackConfig(app, outDir, { deps: true }), { plugins: [redirectingResolverPlugin('web-weather/tools/forecast.js', redirected())] }))),
     'esbuild (a resolver plugin)': (app, outDir) => {
       const options = esbuildOptions(app, outDir, { deps: true })
       const plugin = { name: 'redirect', setup: (b: import('esbuild').PluginBuild) => b.onResolve({ filter: /^web-weather\/tools\/forecast\.js$/ }, () => ({ path: redirected() })) }
@@ -160,3 +182,18 @@ describe("whatever the bundler's resolver picks for a dependency's tool module, 
     expect(outcome).toEqual({ refused: expect.stringContaining(`toolcat: the tool module web-weather/tools/forecast.js of package web-weather is refused: it resolved to ${redirected()}, outside the package web-weather`) })
   }, 120_000)
 })
+
+// webpack resolves the file the plugin confined once more, and its plugins may change a module's
+// resource after resolution: the module factory's last word is checked too.
+test("webpack: a NormalModuleReplacementPlugin that swaps the confined file for the app's handler after resolution is refused", async () => {
+  const app = apps.web
+  const outDir = outDirOf(app)
+  const transferFile = path.join(app, 'tools/transfer.ts')
+  const config = webpackConfig(app, outDir, { deps: true })
+  const swap = new webpack.NormalModuleReplacementPlugin(/web-weather[\\/]lib[\\/]tools[\\/]forecast\.js$/, transferFile)
+  const outcome = await compile(webpack({ ...config, plugins: [...(config.plugins ?? []), swap] })).then(
+    () => runApp(path.join(outDir, 'main.js')).catch((error: unknown) => ({ ran: String(error) })),
+    (error: unknown) => ({ refused: String(error instanceof Error ? error.message : error) }),
+  )
+  expect(outcome).toEqual({ refused: expect.stringMatching(/toolcat: the tool module web-weather\/tools\/forecast\.js of package web-weather is refused: it was confined to \S+web-weather\/lib\/tools\/forecast\.js, but the bundler resolved that file again to \S+app-web\/tools\/transfer\.ts/) })
+}, 120_000)

@@ -77,13 +77,15 @@ function generations(folder: string): string[] {
 /**
  * What a reader of the output folder gets, byte for byte: each public file at its documented path,
  * read through whatever links lead to it, and every file of the generation the registry imports
- * (`.toolcat-current` followed), by path inside it.
+ * (`.toolcat-current` followed), by path inside it. The one line of a public module that is not
+ * the build's — its comment naming the build's hash, rewritten after the commit so that watchers
+ * reload — is left out: a kill just after the commit leaves the previous hash there.
  */
 function view(folder: string): Record<string, string> {
   const seen: Record<string, string> = {}
   for (const name of ['catalog.json', 'catalog.js', 'catalog.d.ts', 'registry.js', 'registry.d.ts', 'search.js', 'search.d.ts', 'mcp-server.js', 'package.json']) {
     try {
-      seen[name] = readFileSync(path.join(folder, name), 'latin1')
+      seen[name] = readFileSync(path.join(folder, name), 'latin1').replace(/ \(build [0-9a-f]{16}; /, ' (build …; ')
     } catch {
       seen[name] = '(missing)'
     }
@@ -130,8 +132,9 @@ test('a kill before any step of the commit leaves the previous build or the new 
     expect(sorted(registry.names), `killed before step ${step}`).toEqual(state === 'old' ? sorted(oldNames) : newNames)
     expect(sorted(catalogNames()), `killed before step ${step}`).toEqual(sorted(registry.names))
   }
-  // Steps: the generation folder's rename, the link's (the commit), the manifest's, the previous generation's removal.
-  expect(seen).toEqual(['old', 'old', 'new', 'new'])
+  // Steps: the generation folder's rename, the link's (the commit), the six public modules' (their
+  // build note), the manifest's, the previous generation's removal.
+  expect(seen).toEqual(['old', 'old', 'new', 'new', 'new', 'new', 'new', 'new', 'new', 'new'])
 
   // A build after the last kill: the new output, nothing left over, one generation.
   expect(build().status).toBe(0)
