@@ -51,4 +51,32 @@ describe('the schema holds what TypeScript holds', () => {
     const { schema } = derived('sharedKey')
     expectValidation(schema, [{ narrowed: { kind: 'a' } }], [{ narrowed: { kind: 'c' } }, { narrowed: { kind: 'a' }, clash: { kind: 'x' } }, { narrowed: { kind: 'a' }, clash: { kind: [1] } }])
   })
+
+  test("a key one intersection member declares as a primitive holds the primitive where another member's index signature holds an object type of optional keys", () => {
+    const { schema } = derived('indexedBrandedKey')
+    // TypeScript (the value as its own type) assigns `kind: 'a'` and `size: 2.5`, where `'a' & { note?: string }` is the branded string.
+    expectValidation(schema, [{ v: { kind: 'a', size: 2.5 } }, { v: { kind: 'a', size: 1, more: { note: 'n' } } }], [{ v: { kind: 'b', size: 1 } }, { v: { kind: 'a', size: {} } }, { v: { kind: 'a' } }, { v: { kind: 'a', size: 1, more: 'x' } }])
+    // The other way round TypeScript also checks the value against the declared `{ one?: null }` alone, which no string shares a key with.
+    expectValidation(derived('weakDeclaredKey').schema, [{ v: {} }], [{ v: { a: 'ok' } }, { v: { a: {} } }, { v: { a: { one: null } } }])
+  })
+
+  test('a primitive and an object type with an index signature hold no value together', () => {
+    const { schema } = derived('indexSignatureBrand')
+    // TypeScript refuses every `b` sent: `boolean & Record<string, string>` and `boolean & null` hold nothing, so `b` may only be left out.
+    expectValidation(schema, [{ flag: {} }], [{ flag: { b: true } }, { flag: { b: {} } }, { flag: { b: null } }])
+  })
+
+  test("a class field's initialiser is no default through an intersection", () => {
+    const { schema } = derived('initialisedIntersection')
+    // `size` is `(number | null) & string`: TypeScript requires it and no value fits, so no value of the whole fits.
+    expectValidation(schema, [], [{ v: {} }, { v: { size: 1 } }, { v: { size: 'a' } }, { v: { label: 'b' } }])
+  })
+
+  test("a mapped type of a data class keeps none of its initialisers as defaults: its members are what TypeScript makes them", () => {
+    // Before, `b = 'a'` was the default of a `string[]` member (an error) and `b` could be left out.
+    const { properties, schema } = derived('mappedClass')
+    expect(properties['w']).toEqual({ type: 'object', properties: { b: { type: 'string' }, a: { type: 'boolean' } }, required: ['b'], additionalProperties: false })
+    expectValidation(schema, [{ v: { b: ['x'] }, w: { b: 'x' } }, { v: { b: [], a: [true] }, w: { b: '', a: false } }], [{ v: {}, w: { b: 'x' } }, { v: { b: ['x'] }, w: {} }, { v: { b: 'a' }, w: { b: 'x' } }])
+  })
 })
+

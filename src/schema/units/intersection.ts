@@ -19,12 +19,15 @@ const MAX_COMBINATIONS = 64
 
 /**
  * A key several members declare, one as a primitive and another as an object type (`x: Box | null`
- * and `x?: 'ok'`): TypeScript intersects the types, distributing over unions, and each combination
- * holding a primitive is that primitive where the object types in it require no key, so
- * `'ok' & { frame?: Frame }` is `'ok'`, and none where one does (`'ok' & { kind: 'line' }`). The
- * schema is the union of the combinations; undefined where no member mixes the two, or too many.
+ * and `x?: 'ok'`), or that one declares as a primitive where another's index signature holds an
+ * object type (`{ kind: 'a' } & { [key: string]: { note?: string } }`): TypeScript intersects the
+ * types, distributing over unions, and each combination holding a primitive is that primitive
+ * where the object types in it require no key, so `'ok' & { frame?: Frame }` is `'ok'`, and none
+ * where one does (`'ok' & { kind: 'line' }`). The first `declared` of `types` are the declaring
+ * members' types, the rest index signatures'. The schema is the union of the combinations;
+ * undefined where no member mixes the two, or too many.
  */
-function brandedKey<N>(types: readonly TypeView<N>[], context: UnitContext<N>, name: string): Ir<N> | undefined {
+function brandedKey<N>(types: readonly TypeView<N>[], declared: number, context: UnitContext<N>, name: string): Ir<N> | undefined {
   if (types.length < 2) return undefined
   const alternatives = types.map((type) => (type.kind === 'union' ? type.members() : [type]).filter((member) => member.kind !== 'undefined'))
   const all = alternatives.flat()
@@ -36,8 +39,14 @@ function brandedKey<N>(types: readonly TypeView<N>[], context: UnitContext<N>, n
     const primitives = combination.filter((member) => primitiveKinds.has(member.kind))
     // A primitive is of an object type only when that type requires no key (`'ok' & { frame?: Frame }`):
     // with a required one (`'ok' & { kind: 'line' }`) the combination holds no value.
+    // An index signature asks the same of the primitive's members (`'ok' & { [key: string]: Tag }`),
+    // which no primitive's apparent type gives: the combination holds no value either.
     const objects = combination.filter((member) => objectKinds.has(member.kind))
-    if (primitives.length > 0 && objects.some((member) => member.properties().some((property) => !property.optional))) return []
+    if (primitives.length > 0 && objects.some((member) => member.indexType() !== undefined || member.properties().some((property) => !property.optional))) return []
+    // TypeScript also checks the value against the declared types together, as one type: where
+    // they are object types only (the primitive an index signature's), that type is weak and the
+    // primitive shares none of its keys (`{ a: { note?: string } } & { [key: string]: string }`).
+    if (primitives.length > 0 && combination.slice(0, declared).every((member) => objectKinds.has(member.kind))) return []
     const parts = primitives.length > 0 ? combination.filter((member) => !objectKinds.has(member.kind)) : combination
     const schemas = parts.map((member) => context.child(member, name))
     return [schemas.length === 1 ? (schemas[0] as Ir<N>) : { allOf: schemas }]
@@ -72,7 +81,9 @@ export const intersectionUnit: Unit = <N>(type: TypeView<N>, context: UnitContex
         .map((property) => context.child(property.type, name, property.node)),
       ...indexed.filter(({ declares }) => !declares.has(name)).map(({ index }) => context.child(index, '[string]')),
     ]
-    const instead = (name: string) => brandedKey(declaring(name).map((property) => property.type), context, name)
+    // The types a key holds: each declaring member's, and the index signature of each member that does not declare it.
+    const held = (name: string) => [...declaring(name).map((property) => property.type), ...indexed.filter(({ declares }) => !declares.has(name)).map(({ index }) => index)]
+    const instead = (name: string) => brandedKey(held(name), declaring(name).length, context, name)
     return objectUnit(type, context, { additional, alsoHolds, instead })
   }
   return { allOf: members.map((member) => context.child(member)) }

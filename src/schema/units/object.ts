@@ -16,29 +16,36 @@ export interface ObjectOptions<N> {
   readonly alsoHolds?: (name: string, type: TypeView<N>) => Ir<N>[]
   /** A member's schema in place of its own type's, where the object decides it (a key an intersection's members declare as a primitive and an object). */
   readonly instead?: (name: string, type: TypeView<N>) => Ir<N> | undefined
+  /**
+   * Whether a field's initialiser is its default: only where the type is the class itself, as a
+   * constructed instance has it. Through a mapped type (`Readonly<C>`, `{ [K in keyof C]: C[K][] }`)
+   * or an intersection the member is what TypeScript makes it (required, perhaps of another type
+   * than the initialiser's value).
+   */
+  readonly initialisers?: boolean
 }
 
 /**
  * An object type (interface, type literal, mapped type, merged intersection, data class):
  * properties in declaration order with their JSDoc, `required` for the members that cannot be
- * omitted. A field initialised with a literal (`limit = 10`) has that value as its default and may
- * be omitted, as a constructed instance would have it.
+ * omitted. A data class's field initialised with a literal (`limit = 10`) has that value as its
+ * default and may be omitted, as a constructed instance would have it (`initialisers`).
  */
 export function objectUnit<N>(type: TypeView<N>, context: UnitContext<N>, options: ObjectOptions<N> = {}): Ir<N> {
   const properties: [string, Ir<N>][] = []
   const required: string[] = []
   for (const property of writtenProperties(type)) {
     if (options.skip?.(property)) continue
+    const { name, node } = property
+    const initialised = options.initialisers === true ? literalInitializer(property) : { found: false as const }
     if (property.type.kind === 'never') {
       // A required member that can hold no value leaves no object at all, as TypeScript has it
       // (`{ keep: number; drop: never }`, what a deep `Exclude` leaves); an optional one may only
       // be absent, so no key may carry it (`additionalProperties` decides the rest).
-      if (!property.optional && property.initializer === undefined) return { not: {} }
+      if (!property.optional && !initialised.found) return { not: {} }
       continue
     }
-    const { name, node } = property
     const schema = context.child(property.type, name, node)
-    const initialised = literalInitializer(property)
     const annotation = withInitializer(annotationsOf({ ...(node !== undefined && { node }), ...property.docs, name }, name), initialised)
     const annotated = context.annotate(schema, annotation)
     const instead = options.instead?.(name, property.type)
