@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest'
+import { templatePattern } from '../../src/schema/units/template-pattern.js'
 import { expectValidation, loadSchemaFixtures } from './fixtures.js'
 
 // Each case is a disagreement the TypeScript oracle found between a derived schema and the checker
@@ -77,6 +78,26 @@ describe('the schema holds what TypeScript holds', () => {
     const { properties, schema } = derived('mappedClass')
     expect(properties['w']).toEqual({ type: 'object', properties: { b: { type: 'string' }, a: { type: 'boolean' } }, required: ['b'], additionalProperties: false })
     expectValidation(schema, [{ v: { b: ['x'] }, w: { b: 'x' } }, { v: { b: [], a: [true] }, w: { b: '', a: false } }], [{ v: {}, w: { b: 'x' } }, { v: { b: ['x'] }, w: {} }, { v: { b: 'a' }, w: { b: 'x' } }])
+  })
+
+  test('a key two intersection members declare as object types holds their intersection, not each closed member schema', () => {
+    const { schema } = derived('objectSharedKey')
+    const v = { p: { a: '1', b: '2' } }
+    // TypeScript assigns `{ a, b }`, and of `(sq | ci) & (sq' | null)` only `sq & sq'`.
+    expectValidation(schema, [{ v }, { v, w: { p: { kind: 'sq', x: false } } }], [{ v: { p: { a: '1' } } }, { v, w: { p: { kind: 'ci', r: 1 } } }, { v, w: { p: null } }, { v, w: { p: { kind: 'sq' } } }])
+  })
+
+  test("a template literal index signature's keys hold its value, as patternProperties", () => {
+    const { properties, schema } = derived('templateIndexSignature')
+    expect(properties['v']).toMatchObject({ properties: { get_kind: { type: 'null' } }, patternProperties: { [templatePattern(['get_', ''], ['string'])]: { type: 'null' } }, additionalProperties: false })
+    // TypeScript refuses `get_x: 1`, and any `id` of `w`: `string & { [key: `get_${string}`]: null }` holds nothing.
+    expectValidation(schema, [{ v: { get_x: null, get_kind: null } }, { v: {} }], [{ v: { get_x: 1 } }, { v: {}, w: { id: '' } }, { v: {}, w: { id: {} } }])
+  })
+
+  test('an array and an object type of optional keys is the array; with a required key it holds nothing', () => {
+    const { schema } = derived('arrayAndObject')
+    // TypeScript assigns `k: ['a']` (`Annotated & string[]`) and refuses `null`, `{}` and any `w` (an array has no `label`).
+    expectValidation(schema, [{ v: { k: ['a'] } }, { v: { k: [] } }], [{ v: { k: null } }, { v: { k: {} } }, { v: { k: [] }, w: ['a'] }])
   })
 })
 

@@ -32,6 +32,9 @@ function brandedKey<N>(types: readonly TypeView<N>[], declared: number, context:
   const alternatives = types.map((type) => (type.kind === 'union' ? type.members() : [type]).filter((member) => member.kind !== 'undefined'))
   const all = alternatives.flat()
   if (!all.some((member) => primitiveKinds.has(member.kind)) || !all.some((member) => objectKinds.has(member.kind))) return undefined
+  // Where the object types are index signatures' only and each asks for a key, no primitive is of
+  // them and `allOf` (the merged type and those index signatures) says the same.
+  if (!alternatives.slice(0, declared).flat().some((member) => objectKinds.has(member.kind)) && all.every((member) => !objectKinds.has(member.kind) || requiresKey(member))) return undefined
   if (alternatives.reduce((count, list) => count * list.length, 1) > MAX_COMBINATIONS) return undefined
   let combinations: TypeView<N>[][] = [[]]
   for (const list of alternatives) combinations = combinations.flatMap((combination) => list.map((member) => [...combination, member]))
@@ -42,7 +45,7 @@ function brandedKey<N>(types: readonly TypeView<N>[], declared: number, context:
     // An index signature asks the same of the primitive's members (`'ok' & { [key: string]: Tag }`),
     // which no primitive's apparent type gives: the combination holds no value either.
     const objects = combination.filter((member) => objectKinds.has(member.kind))
-    if (primitives.length > 0 && objects.some((member) => member.indexType() !== undefined || member.properties().some((property) => !property.optional))) return []
+    if (primitives.length > 0 && objects.some(requiresKey)) return []
     // TypeScript also checks the value against the declared types together, as one type: where
     // they are object types only (the primitive an index signature's), that type is weak and the
     // primitive shares none of its keys (`{ a: { note?: string } } & { [key: string]: string }`).
@@ -72,12 +75,17 @@ export const intersectionUnit: Unit = <N>(type: TypeView<N>, context: UnitContex
     })
     const every = (schemas: Ir<N>[]): Ir<N> | undefined => (schemas.length === 0 ? undefined : schemas.length === 1 ? schemas[0] : { allOf: schemas })
     const additional = every(indexed.map(({ index }) => context.child(index, '[string]'))) ?? false
-    // A key several members declare holds each member's type, not only the first one's (which the
-    // checker reads the merged property from): `{ kind: string } & { kind: 'a' | 'b' }`.
+    // A key several members declare holds each member's type, not only the merged property's (which
+    // reads `string & number[]` as a branded string): `{ kind: string } & { kind: 'a' | 'b' }`. A
+    // declared type with an object type in it is left to the merged property's type, TypeScript's
+    // intersection of them (`{ p: { a: string } } & { p: { b: string } }` holds `{ a, b }`, which
+    // neither closed member schema would take alone). The index signatures of the members that do
+    // not declare the key hold too.
     const declaring = (name: string) => members.flatMap((member) => member.properties().filter((property) => property.name === name))
+    const holdsObject = (type: TypeView<N>) => (type.kind === 'union' ? type.members() : [type]).some((member) => objectKinds.has(member.kind))
     const alsoHolds = (name: string, merged: TypeView<N>) => [
       ...declaring(name)
-        .filter((property) => property.type.id !== merged.id)
+        .filter((property) => property.type.id !== merged.id && !holdsObject(property.type))
         .map((property) => context.child(property.type, name, property.node)),
       ...indexed.filter(({ declares }) => !declares.has(name)).map(({ index }) => context.child(index, '[string]')),
     ]
@@ -86,5 +94,15 @@ export const intersectionUnit: Unit = <N>(type: TypeView<N>, context: UnitContex
     const instead = (name: string) => brandedKey(held(name), declaring(name).length, context, name)
     return objectUnit(type, context, { additional, alsoHolds, instead })
   }
-  return { allOf: members.map((member) => context.child(member)) }
+  // An array or tuple and object types (`X[] & { note?: string }`) is the array where the object
+  // types require no key (an array has none of theirs), and holds nothing where one does.
+  const objects = members.filter((member) => objectKinds.has(member.kind))
+  if (objects.length > 0 && objects.some(requiresKey)) return { not: {} }
+  const rest = members.filter((member) => !objectKinds.has(member.kind))
+  return rest.length === 1 && objects.length > 0 ? context.child(rest[0] as TypeView<N>) : { allOf: rest.map((member) => context.child(member)) }
+}
+
+/** Whether an object type asks something of every value: a required key, or an index signature (of a string or a pattern). */
+function requiresKey<N>(member: TypeView<N>): boolean {
+  return member.indexType() !== undefined || member.patternIndexes().length > 0 || member.properties().some((property) => !property.optional)
 }

@@ -4,7 +4,7 @@ import type { Ir } from '../ir.js'
 import { parseLiteral } from '../jsdoc-values.js'
 import type { PropertyView, TypeView } from '../view.js'
 import { writtenProperties } from './member-order.js'
-import { additionalProperties } from './record.js'
+import { additionalProperties, patternProperties } from './record.js'
 
 /** How an object's members are read. */
 export interface ObjectOptions<N> {
@@ -54,10 +54,12 @@ export function objectUnit<N>(type: TypeView<N>, context: UnitContext<N>, option
     if (!property.optional && !admitsUndefined(property.type) && !initialised.found) required.push(name)
   }
   const additional = options.additional ?? additionalProperties(type, context)
+  const patterns = patternProperties(type, context)
   return {
     type: 'object',
     ...((properties.length > 0 || additional === false) && { properties: Object.fromEntries(properties) }),
     ...(required.length > 0 && { required }),
+    ...(patterns !== undefined && { patternProperties: patterns }),
     additionalProperties: additional,
   }
 }
