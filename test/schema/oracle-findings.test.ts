@@ -99,5 +99,11 @@ describe('the schema holds what TypeScript holds', () => {
     // TypeScript assigns `k: ['a']` (`Annotated & string[]`) and refuses `null`, `{}` and any `w` (an array has no `label`).
     expectValidation(schema, [{ v: { k: ['a'] } }, { v: { k: [] } }], [{ v: { k: null } }, { v: { k: {} } }, { v: { k: [] }, w: ['a'] }])
   })
+
+  test("a key one member declares as an object type where another's index signature holds an object type holds one object taking the keys of both", () => {
+    const { schema } = derived('indexedObjectKey')
+    // `(Record<string, null> | null) & NullableNote`: TypeScript assigns `{ b: null, k: null }` and refuses `b: 'x'`, `{}`, `null` and `k: 1`.
+    expectValidation(schema, [{ v: { kind: { b: null, k: null } } }, { v: { kind: { b: null } } }], [{ v: { kind: { b: 'x' } } }, { v: { kind: {} } }, { v: { kind: null } }, { v: { kind: { b: null, k: 1 } } }])
+  })
 })
 

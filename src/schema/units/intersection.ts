@@ -1,6 +1,7 @@
 import type { Unit, UnitContext } from '../context.js'
 import type { Ir } from '../ir.js'
 import type { TypeView } from '../view.js'
+import { mergedObjectKey } from './object-merge.js'
 import { objectUnit } from './object.js'
 
 const primitiveKinds = new Set(['string', 'number', 'boolean', 'literal', 'enum', 'templateLiteral'])
@@ -91,7 +92,7 @@ export const intersectionUnit: Unit = <N>(type: TypeView<N>, context: UnitContex
     ]
     // The types a key holds: each declaring member's, and the index signature of each member that does not declare it.
     const held = (name: string) => [...declaring(name).map((property) => property.type), ...indexed.filter(({ declares }) => !declares.has(name)).map(({ index }) => index)]
-    const instead = (name: string) => brandedKey(held(name), declaring(name).length, context, name)
+    const instead = (name: string) => brandedKey(held(name), declaring(name).length, context, name) ?? mergedObjectKey(held(name), declaring(name).length, context, name)
     return objectUnit(type, context, { additional, alsoHolds, instead })
   }
   // An array or tuple and object types (`X[] & { note?: string }`) is the array where the object
