@@ -1,7 +1,7 @@
 import type { Unit, UnitContext } from '../context.js'
 import type { Ir } from '../ir.js'
 import type { TypeView } from '../view.js'
-import { mergedObjectKey } from './object-merge.js'
+import { mergedObjectKey, requiresKey } from './object-merge.js'
 import { objectUnit } from './object.js'
 
 const primitiveKinds = new Set(['string', 'number', 'boolean', 'literal', 'enum', 'templateLiteral'])
@@ -103,7 +103,3 @@ export const intersectionUnit: Unit = <N>(type: TypeView<N>, context: UnitContex
   return rest.length === 1 && objects.length > 0 ? context.child(rest[0] as TypeView<N>) : { allOf: rest.map((member) => context.child(member)) }
 }
 
-/** Whether an object type asks something of every value: a required key, or an index signature (of a string or a pattern). */
-function requiresKey<N>(member: TypeView<N>): boolean {
-  return member.indexType() !== undefined || member.patternIndexes().length > 0 || member.properties().some((property) => !property.optional)
-}

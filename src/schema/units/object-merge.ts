@@ -31,11 +31,20 @@ export function mergedObjectKey<N>(types: readonly TypeView<N>[], declared: numb
     const nulls = combination.filter((member) => member.kind === 'null').length
     if (nulls === combination.length) branches.push({ type: 'null' })
     if (nulls > 0) continue
+    // TypeScript also checks the value against the declared types alone: where those ask for no key
+    // (`{ a: Partial<T> } & { [key: string]: U }`) that is a weak type the value must share a key
+    // with, which a merged object cannot say: left to `allOf`.
+    if (combination.slice(0, declared).every((member) => !requiresKey(member))) return undefined
     const schemas = combination.map((member) => context.concrete(context.child(member, name)))
     if (!schemas.every((schema): schema is JsonSchema => schema !== undefined && schema['type'] === 'object' && Object.keys(schema).every((keyword) => mergeable.has(keyword)))) return undefined
     branches.push(mergeObjects(schemas))
   }
   return branches.length === 0 ? { not: {} } : branches.length === 1 ? branches[0] : { anyOf: branches }
+}
+
+/** Whether an object type asks something of every value: a required key, or an index signature (of a string or a pattern). */
+export function requiresKey<N>(member: TypeView<N>): boolean {
+  return member.indexType() !== undefined || member.patternIndexes().length > 0 || member.properties().some((property) => !property.optional)
 }
 
 /**
