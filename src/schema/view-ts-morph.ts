@@ -5,7 +5,7 @@ import { midLineTags } from './mid-line-tags.js'
 import { enumInitializerValue, readsThroughValue } from './written-rules.js'
 import { literalOrderedMembers, optionalMemberType, sourceOrderedMembers } from './property-order.js'
 import { morphPosition, spreadLiteral } from './ts-morph-literal.js'
-import type { Docs, MemberKind, NamedInfo, PropertyView, TupleElementView, TypeKind, TypeView, WrittenDerivation, WrittenKeys, WrittenMapping } from './view.js'
+import type { Docs, MemberKind, NamedInfo, PatternIndexView, PropertyView, TupleElementView, TypeKind, TypeView, WrittenDerivation, WrittenKeys, WrittenMapping } from './view.js'
 import { declaredTypeNode, literalMemberTypeNode, namedDeclarations, writes, writtenDerivation, writtenElement, writtenMapping, writtenTupleElements, writtenTypeArgument, writtenTupleLabels, writtenUnion } from './written-nodes.js'
 
 const namedDeclarationKinds = new Set([
@@ -134,6 +134,16 @@ class TsMorphTypeView implements TypeView<Node> {
     const index = this.type.getStringIndexType() ?? this.type.getNumberIndexType()
     if (!index) return undefined
     return this.viewWritten(index, this.indexSignatureNode() ?? this.recordValueNode())
+  }
+
+  patternIndexes(): PatternIndexView<Node>[] {
+    if (!this.type.isObject() && !this.type.isIntersection()) return []
+    // ts-morph wraps no index info: its types are wrapped as every other of the project's.
+    const wrap = (type: ts.Type) => (this.type as unknown as { _context: { compilerFactory: { getType(type: ts.Type): Type } } })._context.compilerFactory.getType(type)
+    return this.backend.checker
+      .getIndexInfosOfType(this.type.compilerType)
+      .filter((info) => (info.keyType.flags & ts.TypeFlags.TemplateLiteral) !== 0)
+      .map((info) => ({ key: this.view(wrap(info.keyType)), value: this.view(wrap(info.type)) }))
   }
 
   /** For a member declared as a type parameter of its interface or class, the argument this view's written node gives it (see `writtenTypeArgument`). */

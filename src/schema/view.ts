@@ -98,6 +98,12 @@ export interface WrittenKeys<N> {
   readonly rename?: readonly RenamePart[]
 }
 
+/** An index signature keyed by a template literal type: the keys it holds and their value. */
+export interface PatternIndexView<N> {
+  readonly key: TypeView<N>
+  readonly value: TypeView<N>
+}
+
 /** One element of a tuple type. */
 export interface TupleElementView<N> {
   readonly type: TypeView<N>
@@ -148,6 +154,11 @@ export interface TypeView<N> {
   properties(): PropertyView<N>[]
   /** Value type of a string or number index signature (string first). */
   indexType(): TypeView<N> | undefined
+  /**
+   * Index signatures keyed by a template literal type (`` [key: `get_${string}`]: V ``, what a
+   * key-remapping mapped type over an index signature gives): each key's type and value type.
+   */
+  patternIndexes(): PatternIndexView<N>[]
   /**
    * The union as the source writes it: the types of the member nodes of the union type node this
    * type is written as, in written order, each view remembering its member node. The written node

@@ -5,7 +5,7 @@ import { backendNames } from '../backends/both-backends.js'
 import { fuzzRuns } from './fuzz.js'
 import { runOracle, type Disagreement, type Sample } from './oracle/run-oracle.js'
 import { choiceList } from './oracle/schema-values.js'
-import { renderType, typeSpec } from './oracle/type-grammar.js'
+import { initialisedDefaults, renderType, typeSpec, type ObjectSpec, type PropSpec, type TypeSpec } from './oracle/type-grammar.js'
 
 /**
  * The TypeScript checker as the oracle of the catalog. Types are generated from a grammar of what
@@ -27,13 +27,18 @@ import { renderType, typeSpec } from './oracle/type-grammar.js'
  *    means absent. What only JSDoc can say (integers, formats, patterns, bounds) is not generated:
  *    TypeScript cannot check it.
  * 4. Enums are compared by their values (JSON carries the value, never the member): TypeScript is
- *    asked about the literal union of the enum's values.
+ *    asked about the literal union of a string enum's values; a numeric enum stays as written, since
+ *    TypeScript takes a number for it by value (and a conditional type reads it as the tool's does:
+ *    `Extract<E.M1 | number, E.M1>` is `number`).
  * 5. An object type that declares no member (`{}`) is an empty object, where TypeScript lets any
  *    value but null and undefined through: the grammar never writes one (Pick takes a key, Omit
  *    leaves one).
  * 6. The text of a `${number}` placeholder too large for a double (`1e999`) is accepted, where
  *    TypeScript refuses it: which texts overflow is no regular language (the digits before the
  *    point and the exponent trade off), so no pattern can say it.
+ * 7. A data class's field initialised with a literal or an enum member (`size = 1`, `kind = E.M0`)
+ *    has that value as its default: a value leaving it out is accepted, where TypeScript requires
+ *    the field, and reaches the handler with the default filled in, which TypeScript must accept.
  * TypeScript is asked about a value as a fresh literal and as its own literal type (arrays as
  * tuples): the second counts neither undeclared keys nor the widening of a fresh literal's string
  * to `string` where only an intersection's index signature asks for more.
@@ -116,3 +121,41 @@ describe('the registry accepts exactly the values TypeScript accepts', () => {
     }
   }, 300_000 + TARGET_PAIRS * 40)
 })
+
+const prop = (name: string, spec: TypeSpec, more: Partial<PropSpec> = {}): PropSpec => ({ name, optional: false, readonly: false, nullable: false, spec, ...more })
+const object = (props: PropSpec[], more: Partial<ObjectSpec> = {}): ObjectSpec => ({ k: 'object', props, index: undefined, form: 'literal', base: undefined, ...more })
+const numberSpec: TypeSpec = { k: 'primitive', name: 'number' }
+
+describe('the grammar asks TypeScript what the tool declares', () => {
+  test('an indexed access takes a key the rendered type requires: a spec with a base is an interface extending it, whatever its form', () => {
+    // `id` is the base's optional member (so `X["id"]` would carry `undefined` into a required member); `x` is required.
+    const base = object([prop('id', numberSpec, { optional: true }), prop('x', numberSpec)])
+    const { declarations, type } = renderType({ k: 'indexed', of: object([prop('id', numberSpec)], { base }), key: 0 }, 'oracle')
+    expect(declarations).toContain('interface I2 extends I3')
+    expect(type).toBe('X1["x"]')
+  })
+
+  test('a numeric enum stays an enum for the oracle, so a conditional type reads it as the tool does; a string enum is its values', () => {
+    const numeric: TypeSpec = { k: 'enum', numeric: true, values: [2, 1], member: 1 }
+    const filter: TypeSpec = { k: 'filter', op: 'Extract', of: [numeric, numberSpec], by: [0] }
+    const tool = renderType(filter, 'tool')
+    expect(renderType(filter, 'oracle')).toEqual(tool)
+    expect(tool.type).toMatch(/^Extract<U\d, \(E\d\.M1\)>$/)
+    expect(renderType({ k: 'enum', numeric: false, values: ['on', 'off'], member: undefined }, 'oracle')).toEqual({ declarations: '', type: '"on" | "off"' })
+  })
+
+  test('an enum spec written twice (an index signature copied to its members) is one enum', () => {
+    const member: TypeSpec = { k: 'enum', numeric: true, values: [0, 5], member: 0 }
+    const { declarations } = renderType(object([prop('a', member), prop('b', member)], { index: member }), 'tool')
+    expect(declarations.match(/^enum /gm)).toHaveLength(1)
+  })
+
+  test("a data class's field of a literal, primitive or enum type may be initialised, and its value is a default the registry may fill in", () => {
+    const kinds: TypeSpec = { k: 'enum', numeric: false, values: ['on', 'off'], member: undefined }
+    const spec = object([prop('kind', kinds, { initialised: true }), prop('size', numberSpec, { initialised: true, optional: true }), prop('x', { k: 'array', item: numberSpec, style: 'T[]' }, { initialised: true })], { form: 'class' })
+    expect(renderType(spec, 'tool').declarations).toBe('enum E2 { M0 = "on", M1 = "off" }\nclass C1 {\n  "kind": (E2) = E2.M0\n  "size"?: (number) | undefined = 1\n  "x"!: ((number)[])\n}')
+    expect(renderType(spec, 'oracle').declarations).toContain('"kind": ("on" | "off") = "on"')
+    expect([...initialisedDefaults({ k: 'array', item: spec, style: 'T[]' })]).toEqual(['kind="on"', 'size=1'])
+  })
+})
+

@@ -132,6 +132,22 @@ describe('unions without a discriminator', () => {
     expect(await parse(schema, { v: { note: 'n', size: 'x' } })).toEqual({ parsed: { v: { note: 'n' } } })
   })
 
+  test('a branch with pattern keys (a template literal index signature) is no weak type: it takes a value by dropping the keys it does not declare', async () => {
+    // `{ [K in keyof M as `get_${K & string}`]?: M[K] } | Record<'1', null>`: TypeScript assigns `{ '1': {} }` (as a value of its own type) to the first.
+    const schema = object({ v: { anyOf: [object({ get_kind: { type: 'null' } }, { patternProperties: { '^get_': { type: 'null' } } }), object({ 1: { type: 'null' } }, { required: ['1'] })] } })
+    expect(await parse(schema, { v: { 1: {} } })).toEqual({ parsed: { v: {} } })
+    expect(await parse(schema, { v: { get_x: null, 1: {} } })).toEqual({ parsed: { v: { get_x: null } } })
+    expect(await parse(schema, { v: { get_x: 1 } })).toMatchObject({ message: expect.stringContaining('v: anyOf') })
+  })
+
+  test("a key another branch's index signature holds is one that branch declares: a branch of optional keys does not take the value by dropping it", async () => {
+    // `Partial<{ b: string; [key: string]: string }> | Partial<Record<'eu-west', number>>`: TypeScript refuses `{ a: 1 }` (not a string; no key in common with the second).
+    const schema = object({ v: { anyOf: [object({ b: { type: 'string' } }, { additionalProperties: { type: 'string' } }), object({ 'eu-west': { type: 'number' } })] } })
+    expect(await parse(schema, { v: { a: 1 } })).toMatchObject({ message: expect.stringContaining('v: anyOf') })
+    expect(await parse(schema, { v: { a: 'x' } })).toEqual({ parsed: { v: { a: 'x' } } })
+    expect(await parse(schema, { v: { 'eu-west': 1 } })).toEqual({ parsed: { v: { 'eu-west': 1 } } })
+  })
+
   test('a value no branch takes is one fault for the union naming its closest branch, then that branch\'s faults alone', async () => {
     const refused = (await parse(owner, { owner: { email: 'e' } })) as { message: string; faults: readonly ToolFault[] }
     expect(refused.message).toBe("owner: anyOf; expected a value of one of the union's 2 branches (none matches; closest: branch 2)\nowner.id: required; expected a value")

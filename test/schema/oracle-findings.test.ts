@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest'
+import { templatePattern } from '../../src/schema/units/template-pattern.js'
 import { expectValidation, loadSchemaFixtures } from './fixtures.js'
 
 // Each case is a disagreement the TypeScript oracle found between a derived schema and the checker
@@ -51,4 +52,58 @@ describe('the schema holds what TypeScript holds', () => {
     const { schema } = derived('sharedKey')
     expectValidation(schema, [{ narrowed: { kind: 'a' } }], [{ narrowed: { kind: 'c' } }, { narrowed: { kind: 'a' }, clash: { kind: 'x' } }, { narrowed: { kind: 'a' }, clash: { kind: [1] } }])
   })
+
+  test("a key one intersection member declares as a primitive holds the primitive where another member's index signature holds an object type of optional keys", () => {
+    const { schema } = derived('indexedBrandedKey')
+    // TypeScript (the value as its own type) assigns `kind: 'a'` and `size: 2.5`, where `'a' & { note?: string }` is the branded string.
+    expectValidation(schema, [{ v: { kind: 'a', size: 2.5 } }, { v: { kind: 'a', size: 1, more: { note: 'n' } } }], [{ v: { kind: 'b', size: 1 } }, { v: { kind: 'a', size: {} } }, { v: { kind: 'a' } }, { v: { kind: 'a', size: 1, more: 'x' } }])
+    // The other way round TypeScript also checks the value against the declared `{ one?: null }` alone, which no string shares a key with.
+    expectValidation(derived('weakDeclaredKey').schema, [{ v: {} }], [{ v: { a: 'ok' } }, { v: { a: {} } }, { v: { a: { one: null } } }])
+  })
+
+  test('a primitive and an object type with an index signature hold no value together', () => {
+    const { schema } = derived('indexSignatureBrand')
+    // TypeScript refuses every `b` sent: `boolean & Record<string, string>` and `boolean & null` hold nothing, so `b` may only be left out.
+    expectValidation(schema, [{ flag: {} }], [{ flag: { b: true } }, { flag: { b: {} } }, { flag: { b: null } }])
+  })
+
+  test("a class field's initialiser is no default through an intersection", () => {
+    const { schema } = derived('initialisedIntersection')
+    // `size` is `(number | null) & string`: TypeScript requires it and no value fits, so no value of the whole fits.
+    expectValidation(schema, [], [{ v: {} }, { v: { size: 1 } }, { v: { size: 'a' } }, { v: { label: 'b' } }])
+  })
+
+  test("a mapped type of a data class keeps none of its initialisers as defaults: its members are what TypeScript makes them", () => {
+    // Before, `b = 'a'` was the default of a `string[]` member (an error) and `b` could be left out.
+    const { properties, schema } = derived('mappedClass')
+    expect(properties['w']).toEqual({ type: 'object', properties: { b: { type: 'string' }, a: { type: 'boolean' } }, required: ['b'], additionalProperties: false })
+    expectValidation(schema, [{ v: { b: ['x'] }, w: { b: 'x' } }, { v: { b: [], a: [true] }, w: { b: '', a: false } }], [{ v: {}, w: { b: 'x' } }, { v: { b: ['x'] }, w: {} }, { v: { b: 'a' }, w: { b: 'x' } }])
+  })
+
+  test('a key two intersection members declare as object types holds their intersection, not each closed member schema', () => {
+    const { schema } = derived('objectSharedKey')
+    const v = { p: { a: '1', b: '2' } }
+    // TypeScript assigns `{ a, b }`, and of `(sq | ci) & (sq' | null)` only `sq & sq'`.
+    expectValidation(schema, [{ v }, { v, w: { p: { kind: 'sq', x: false } } }], [{ v: { p: { a: '1' } } }, { v, w: { p: { kind: 'ci', r: 1 } } }, { v, w: { p: null } }, { v, w: { p: { kind: 'sq' } } }])
+  })
+
+  test("a template literal index signature's keys hold its value, as patternProperties", () => {
+    const { properties, schema } = derived('templateIndexSignature')
+    expect(properties['v']).toMatchObject({ properties: { get_kind: { type: 'null' } }, patternProperties: { [templatePattern(['get_', ''], ['string'])]: { type: 'null' } }, additionalProperties: false })
+    // TypeScript refuses `get_x: 1`, and any `id` of `w`: `string & { [key: `get_${string}`]: null }` holds nothing.
+    expectValidation(schema, [{ v: { get_x: null, get_kind: null } }, { v: {} }], [{ v: { get_x: 1 } }, { v: {}, w: { id: '' } }, { v: {}, w: { id: {} } }])
+  })
+
+  test('an array and an object type of optional keys is the array; with a required key it holds nothing', () => {
+    const { schema } = derived('arrayAndObject')
+    // TypeScript assigns `k: ['a']` (`Annotated & string[]`) and refuses `null`, `{}` and any `w` (an array has no `label`).
+    expectValidation(schema, [{ v: { k: ['a'] } }, { v: { k: [] } }], [{ v: { k: null } }, { v: { k: {} } }, { v: { k: [] }, w: ['a'] }])
+  })
+
+  test("a key one member declares as an object type where another's index signature holds an object type holds one object taking the keys of both", () => {
+    const { schema } = derived('indexedObjectKey')
+    // `(Record<string, null> | null) & NullableNote`: TypeScript assigns `{ b: null, k: null }` and refuses `b: 'x'`, `{}`, `null` and `k: 1`.
+    expectValidation(schema, [{ v: { kind: { b: null, k: null } } }, { v: { kind: { b: null } } }], [{ v: { kind: { b: 'x' } } }, { v: { kind: {} } }, { v: { kind: null } }, { v: { kind: { b: null, k: 1 } } }])
+  })
 })
+

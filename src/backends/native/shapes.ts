@@ -164,6 +164,16 @@ export class DeclaredShapes {
     return infos
   }
 
+  /** The key and value types of the index signatures keyed by a template literal type. */
+  patternIndexes(type: Type): { key: Type; value: Type }[] {
+    const { TypeFlags } = this.checker.modules.sync
+    if ((type.flags & (TypeFlags.Object | TypeFlags.Intersection)) === 0) return []
+    if ((type.flags & TypeFlags.Object) !== 0 && this.shapeOf(type).index === false) return []
+    return this.indexInfos(type)
+      .filter((info) => (info.keyType.flags & TypeFlags.TemplateLiteral) !== 0)
+      .map((info) => ({ key: info.keyType, value: info.valueType }))
+  }
+
   /** Value type of the number index signature (an interface extending `Array<T>` has `T`). */
   numberIndexType(type: Type): Type | undefined {
     const { TypeFlags } = this.checker.modules.sync

@@ -1,7 +1,7 @@
 import type { Node } from 'typescript/unstable/ast'
 import type { Symbol as NativeSymbol, Type } from 'typescript/unstable/sync'
 import { optionalMemberType } from '../../schema/property-order.js'
-import type { Docs, NamedInfo, PropertyView, TupleElementView, TypeKind, TypeView, WrittenDerivation, WrittenKeys, WrittenMapping } from '../../schema/view.js'
+import type { Docs, NamedInfo, PatternIndexView, PropertyView, TupleElementView, TypeKind, TypeView, WrittenDerivation, WrittenKeys, WrittenMapping } from '../../schema/view.js'
 import { enumInitializerValue } from '../../schema/written-rules.js'
 import type { WrittenReferences } from './references.js'
 import type { WrittenRequests } from './requests.js'
@@ -107,6 +107,10 @@ export class NativeTypeView implements TypeView<Node> {
   indexType(): TypeView<Node> | undefined {
     const index = this.checker.shapes.indexType(this.type)
     return index && this.checker.viewWritten(index, this.checker.shapes.indexSignatureNode(this.type) ?? this.recordValueNode())
+  }
+
+  patternIndexes(): PatternIndexView<Node>[] {
+    return this.checker.shapes.patternIndexes(this.type).map(({ key, value }) => ({ key: this.checker.view(key), value: this.checker.view(value) }))
   }
 
   readsArguments(): boolean {
@@ -259,6 +263,7 @@ export class AwaitedUnionView implements TypeView<Node> {
   tupleElements = (): TupleElementView<Node>[] => []
   properties = (): PropertyView<Node>[] => []
   indexType = (): undefined => undefined
+  patternIndexes = (): PatternIndexView<Node>[] => []
   writtenMembers = (): undefined => undefined
   writtenDerivation = (): undefined => undefined
   writtenKeys = (): undefined => undefined

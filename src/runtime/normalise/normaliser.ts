@@ -270,7 +270,8 @@ export class Normaliser {
         // A branch that would drop every key sent, one of them a key another branch declares, does not
         // take the value (TypeScript's weak type check: an object sharing no key with a type of
         // optional keys only is not of it); keys no branch declares are dropped as anywhere else.
-        if (kept === 0 && sent > 0 && this.#declaresAnyKeyOf(trial, value)) continue
+        // A branch with pattern keys (a template literal index signature) is no weak type.
+        if (kept === 0 && sent > 0 && this.#branchPlace(branch).shape.patterns.length === 0 && this.#declaresAnyKeyOf(trial, value)) continue
         if (kept === sent) return { branch, tried: { normalised }, ...(decided && { check }) }
         if (best === undefined || kept > best.kept) best = { branch, tried: { normalised }, kept, check }
       }
@@ -278,13 +279,14 @@ export class Normaliser {
     return best === undefined ? undefined : { branch: best.branch, tried: best.tried, ...(decided && { check: best.check }) }
   }
 
-  /** Whether some branch declares one of the keys of record `value`. */
+  /** Whether some branch declares one of the keys of record `value`, by name, by an index signature's schema or by a key pattern. */
   #declaresAnyKeyOf(branches: readonly unknown[], value: unknown): boolean {
     if (!isRecordValue(value)) return false
     return branches.some((branch) => {
       if (typeof branch !== 'object' || branch === null) return false
       const { shape } = this.#branchPlace(branch as JsonSchema)
-      return Object.keys(value).some((key) => shape.properties.has(key) || shape.declared.has(key))
+      if (Array.isArray(shape.additional) && Object.keys(value).length > 0) return true
+      return Object.keys(value).some((key) => shape.properties.has(key) || shape.declared.has(key) || shape.patterns.some(({ regex }) => regex.test(key)))
     })
   }
 

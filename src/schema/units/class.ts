@@ -19,7 +19,7 @@ export const classUnit: Unit = (type, context) => {
       hint: 'arguments arrive as plain JSON objects, so `instanceof` and methods never hold for them: declare an interface, or a class with public fields only',
     })
   }
-  return objectUnit(type, context, { skip: isNotData })
+  return objectUnit(type, context, { skip: isNotData, initialisers: true })
 }
 
 function isNotData<N>(property: PropertyView<N>): boolean {

@@ -4,7 +4,7 @@ import type { Ir } from '../ir.js'
 import { parseLiteral } from '../jsdoc-values.js'
 import type { PropertyView, TypeView } from '../view.js'
 import { writtenProperties } from './member-order.js'
-import { additionalProperties } from './record.js'
+import { additionalProperties, patternProperties } from './record.js'
 
 /** How an object's members are read. */
 export interface ObjectOptions<N> {
@@ -16,29 +16,36 @@ export interface ObjectOptions<N> {
   readonly alsoHolds?: (name: string, type: TypeView<N>) => Ir<N>[]
   /** A member's schema in place of its own type's, where the object decides it (a key an intersection's members declare as a primitive and an object). */
   readonly instead?: (name: string, type: TypeView<N>) => Ir<N> | undefined
+  /**
+   * Whether a field's initialiser is its default: only where the type is the class itself, as a
+   * constructed instance has it. Through a mapped type (`Readonly<C>`, `{ [K in keyof C]: C[K][] }`)
+   * or an intersection the member is what TypeScript makes it (required, perhaps of another type
+   * than the initialiser's value).
+   */
+  readonly initialisers?: boolean
 }
 
 /**
  * An object type (interface, type literal, mapped type, merged intersection, data class):
  * properties in declaration order with their JSDoc, `required` for the members that cannot be
- * omitted. A field initialised with a literal (`limit = 10`) has that value as its default and may
- * be omitted, as a constructed instance would have it.
+ * omitted. A data class's field initialised with a literal (`limit = 10`) has that value as its
+ * default and may be omitted, as a constructed instance would have it (`initialisers`).
  */
 export function objectUnit<N>(type: TypeView<N>, context: UnitContext<N>, options: ObjectOptions<N> = {}): Ir<N> {
   const properties: [string, Ir<N>][] = []
   const required: string[] = []
   for (const property of writtenProperties(type)) {
     if (options.skip?.(property)) continue
+    const { name, node } = property
+    const initialised = options.initialisers === true ? literalInitializer(property) : { found: false as const }
     if (property.type.kind === 'never') {
       // A required member that can hold no value leaves no object at all, as TypeScript has it
       // (`{ keep: number; drop: never }`, what a deep `Exclude` leaves); an optional one may only
       // be absent, so no key may carry it (`additionalProperties` decides the rest).
-      if (!property.optional && property.initializer === undefined) return { not: {} }
+      if (!property.optional && !initialised.found) return { not: {} }
       continue
     }
-    const { name, node } = property
     const schema = context.child(property.type, name, node)
-    const initialised = literalInitializer(property)
     const annotation = withInitializer(annotationsOf({ ...(node !== undefined && { node }), ...property.docs, name }, name), initialised)
     const annotated = context.annotate(schema, annotation)
     const instead = options.instead?.(name, property.type)
@@ -47,10 +54,12 @@ export function objectUnit<N>(type: TypeView<N>, context: UnitContext<N>, option
     if (!property.optional && !admitsUndefined(property.type) && !initialised.found) required.push(name)
   }
   const additional = options.additional ?? additionalProperties(type, context)
+  const patterns = patternProperties(type, context)
   return {
     type: 'object',
     ...((properties.length > 0 || additional === false) && { properties: Object.fromEntries(properties) }),
     ...(required.length > 0 && { required }),
+    ...(patterns !== undefined && { patternProperties: patterns }),
     additionalProperties: additional,
   }
 }

@@ -10,7 +10,7 @@ import { writeOutDir } from '../../../src/emit/out-dir/write-out-dir.js'
 import { compileSchema, parseArguments, type LazyRegistry } from '../../../src/index.js'
 import { linkTypeScript7, repoRoot } from '../../backends/both-backends.js'
 import { Choices, valueFromSchema } from './schema-values.js'
-import { GENERIC_PRELUDE, renderType, type TypeSpec } from './type-grammar.js'
+import { GENERIC_PRELUDE, initialisedDefaults, renderType, type TypeSpec } from './type-grammar.js'
 
 /** One generated case: a type, and the choices each of its values is drawn with. */
 export interface Sample {
@@ -96,13 +96,14 @@ async function runIn(root: string, samples: readonly Sample[], checker: CheckerN
   // Every pair through both ways of validating; the statements TypeScript is asked about follow.
   const program = new CheckProgram()
   const pairs: Pair[] = []
+  const defaults = samples.map((sample) => initialisedDefaults(sample.spec))
   for (const [index, sample] of samples.entries()) {
     const tool = tools.get(`s${index}`)
     if (tool === undefined || noValue.has(`s${index}`)) {
       if (!noValue.has(`s${index}`)) continue
       for (const choices of sample.values) {
         const refused: Verdict = { accepted: false, fault: 'the build refused the type: it admits no value' }
-        pairs.push(program.pair(index, valueFromSchema(open, new Choices(choices)), refused, refused))
+        pairs.push(program.pair(index, valueFromSchema(open, new Choices(choices)), refused, refused, defaults[index] as Set<string>))
       }
       continue
     }
@@ -124,7 +125,7 @@ async function runIn(root: string, samples: readonly Sample[], checker: CheckerN
       } catch (error) {
         runtime = { accepted: false, fault: (error as Error).message }
       }
-      pairs.push(program.pair(index, value, precompiled, runtime))
+      pairs.push(program.pair(index, value, precompiled, runtime, defaults[index] as Set<string>))
     }
   }
   const calls = clock()
@@ -135,7 +136,7 @@ async function runIn(root: string, samples: readonly Sample[], checker: CheckerN
   for (const pair of pairs) {
     if (answers.skipped.has(pair.sample)) continue
     count++
-    const problem = judge(pair, answers.errors)
+    const problem = judge(pair, answers.errors, defaults[pair.sample] as Set<string>)
     if (problem !== undefined) {
       const { declarations, type } = renderType((samples[pair.sample] as Sample).spec, 'tool')
       disagreements.push({ sample: pair.sample, type, declarations, value: pair.value, ...problem })
@@ -204,13 +205,13 @@ class CheckProgram {
     return lines.length - 1
   }
 
-  pair(sample: number, value: unknown, precompiled: Verdict, runtime: Verdict): Pair {
+  pair(sample: number, value: unknown, precompiled: Verdict, runtime: Verdict, defaults: ReadonlySet<string>): Pair {
     const strict = this.#statement(sample, `const c${this.#lines.get(sample)?.length ?? 0}: P = ${literal(value)}`)
     const loose = this.#statement(sample, asType(value))
     const accepted = precompiled.accepted ? precompiled : runtime.accepted ? runtime : undefined
     if (accepted === undefined || isDeepStrictEqual(accepted.received, value)) return { sample, value, precompiled, runtime, strict, loose }
     const received = { strict: this.#statement(sample, `const c${this.#lines.get(sample)?.length ?? 0}: P = ${literal(accepted.received)}`), loose: this.#statement(sample, asType(accepted.received)) }
-    const withCoercions = coerced(value, accepted.received)
+    const withCoercions = coerced(value, accepted.received, defaults)
     if (isDeepStrictEqual(withCoercions, value)) return { sample, value, precompiled, runtime, strict, loose, received }
     const coercedStrict = this.#statement(sample, `const c${this.#lines.get(sample)?.length ?? 0}: P = ${literal(withCoercions)}`)
     const coercedLoose = this.#statement(sample, asType(withCoercions))
@@ -255,7 +256,7 @@ class CheckProgram {
  * The comparison rules, applied to one pair (the oracle test states them). Undefined when the
  * registry and TypeScript agree, else the rule broken and what each side said.
  */
-function judge(pair: Pair, errors: ReadonlyMap<string, readonly number[]>): { rule: string; detail: string } | undefined {
+function judge(pair: Pair, errors: ReadonlyMap<string, readonly number[]>, defaults: ReadonlySet<string>): { rule: string; detail: string } | undefined {
   const codes = (statement: number | undefined) => (statement === undefined ? [] : (errors.get(`${pair.sample}:${statement}`) ?? []))
   const accepts = (statement: number | undefined) => codes(statement).length === 0
   const onlyUndeclared = (statement: number) => codes(statement).every((code) => UNDECLARED_KEY_CODES.has(code))
@@ -269,12 +270,14 @@ function judge(pair: Pair, errors: ReadonlyMap<string, readonly number[]>): { ru
   if (!precompiled.accepted) return typeAccepts ? { rule: 'every value of the type is accepted', detail: sides() } : undefined
   // Rule 6: a `${number}` text too large for a double is accepted where TypeScript refuses it.
   if (!typeAccepts && overflowingNumberText(pair.value)) return undefined
-  if (accepts(pair.strict) && !isDeepStrictEqual(precompiled.received, pair.value)) return { rule: 'a value of the type reaches the handler unchanged', detail: sides() }
+  // Rule 7: what the registry received, but for the defaults it filled in where the value left an initialised class field out.
+  const kept = withoutDefaults(pair.value, precompiled.received, defaults)
+  if (accepts(pair.strict) && !isDeepStrictEqual(kept, pair.value)) return { rule: 'a value of the type reaches the handler unchanged', detail: sides() }
   const received = pair.received ?? pair
   if (!accepts(received.strict) && !accepts(received.loose)) return { rule: 'the handler receives only values of the type', detail: `${sides()}; TypeScript on the received value: ${show(codes(received.strict))}, as a type ${show(codes(received.loose))}` }
   if (typeAccepts) return undefined
   // Accepted, though TypeScript refuses the value as sent: only by dropping keys it does not declare, and coercing JSON text.
-  const changes = changesBetween(pair.value, precompiled.received)
+  const changes = changesBetween(pair.value, kept)
   if (changes !== undefined) return { rule: 'the registry only drops undeclared keys and coerces JSON text', detail: `${sides()}; ${changes}` }
   const coerced = pair.coerced
   if (coerced !== undefined && (accepts(coerced.strict) || accepts(coerced.loose) || onlyUndeclared(coerced.strict))) return undefined
@@ -314,11 +317,22 @@ function changesBetween(sent: unknown, received: unknown, at = 'v'): string | un
   return isDeepStrictEqual(sent, received) ? undefined : `${at} changed from ${JSON.stringify(sent)} to ${JSON.stringify(received)}`
 }
 
-/** `sent` with the coercions `received` made, and nothing dropped. */
-function coerced(sent: unknown, received: unknown): unknown {
+/** `received` without the keys `sent` left out that hold a class field's initialised value (`name=JSON` in `defaults`). */
+function withoutDefaults(sent: unknown, received: unknown, defaults: ReadonlySet<string>): unknown {
+  if (Array.isArray(sent) && Array.isArray(received)) return received.map((item, index) => withoutDefaults(sent[index], item, defaults))
+  if (!isRecord(sent) || !isRecord(received)) return received
+  const entries = Object.entries(received).filter(([key, item]) => Object.hasOwn(sent, key) || !defaults.has(`${key}=${JSON.stringify(item)}`))
+  return Object.fromEntries(entries.map(([key, item]) => [key, withoutDefaults(sent[key], item, defaults)]))
+}
+
+/** `sent` with the coercions `received` made and the defaults it filled in (rule 7), and nothing dropped. */
+function coerced(sent: unknown, received: unknown, defaults: ReadonlySet<string>): unknown {
   if (typeof sent === 'string' && (typeof received === 'number' || typeof received === 'boolean') && JSON.stringify(received) === sent) return received
-  if (Array.isArray(sent) && Array.isArray(received)) return sent.map((item, index) => coerced(item, received[index]))
-  if (isRecord(sent) && isRecord(received)) return Object.fromEntries(Object.keys(sent).map((key) => [key, Object.hasOwn(received, key) ? coerced(sent[key], received[key]) : sent[key]]))
+  if (Array.isArray(sent) && Array.isArray(received)) return sent.map((item, index) => coerced(item, received[index], defaults))
+  if (isRecord(sent) && isRecord(received)) {
+    const filled = Object.entries(received).filter(([key, item]) => !Object.hasOwn(sent, key) && defaults.has(`${key}=${JSON.stringify(item)}`))
+    return Object.fromEntries([...Object.keys(sent).map((key) => [key, Object.hasOwn(received, key) ? coerced(sent[key], received[key], defaults) : sent[key]]), ...filled])
+  }
   return sent
 }
 

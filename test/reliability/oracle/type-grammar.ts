@@ -46,6 +46,11 @@ export interface PropSpec {
   readonly readonly: boolean
   readonly nullable: boolean
   readonly spec: TypeSpec
+  /**
+   * A class field only: initialised (`size = 1`, `kind = E1.M0`) where its type is a primitive, a
+   * literal or an enum, which makes the value its default (see the oracle test's rule 7).
+   */
+  readonly initialised?: boolean
 }
 
 /** One element of a tuple. */
@@ -73,7 +78,7 @@ const literalValue = fc.oneof(text, fc.constantFrom(0, 1, -2, 3.5, 100), fc.bool
 const templateHole: fc.Arbitrary<TemplateHole> = fc.oneof(fc.constantFrom('string', 'number', 'bigint', 'boolean'), fc.uniqueArray(fc.constantFrom('a', 'b', 'eu'), { minLength: 1, maxLength: 2 }))
 
 const props = (spec: fc.Arbitrary<TypeSpec>) =>
-  fc.uniqueArray(fc.record({ name: fc.constantFrom(...NAMES), optional: fc.boolean(), readonly: fc.boolean(), nullable: fc.boolean(), spec }), { minLength: 1, maxLength: 4, selector: (prop) => prop.name })
+  fc.uniqueArray(fc.record({ name: fc.constantFrom(...NAMES), optional: fc.boolean(), readonly: fc.boolean(), nullable: fc.boolean(), spec, initialised: fc.boolean() }), { minLength: 1, maxLength: 4, selector: (prop) => prop.name })
 
 /** Type specs up to a few levels deep. */
 export const typeSpec: fc.Arbitrary<TypeSpec> = fc.letrec<{ type: TypeSpec; object: ObjectSpec; plainObject: ObjectSpec }>((tie) => {
@@ -166,12 +171,14 @@ function normaliseObject(spec: ObjectSpec): ObjectSpec {
   return { ...spec, base: undefined, props: spec.props.map((prop) => ({ ...prop, optional: false, nullable: false, spec: index })) }
 }
 
-/** How a type is rendered: for the tool (enums as enums) or for the oracle (enums as the literal unions of their values, as JSON carries them). */
+/** How a type is rendered: for the tool (enums as enums) or for the oracle (string enums as the literal unions of their values, as JSON carries them). */
 export type Mode = 'tool' | 'oracle'
 
 /** The declarations a rendering needs, and a counter for their names. */
 class Declarations {
   readonly lines: string[] = []
+  /** The enum each enum spec is declared as: a spec written twice (an index signature's, copied to its members) names one enum, as enums are nominal. */
+  readonly enums = new Map<TypeSpec, string>()
   #next = 0
   constructor(readonly mode: Mode) {}
   name(prefix: string): string {
@@ -283,19 +290,68 @@ function render(spec: TypeSpec, out: Declarations): string {
 }
 
 function renderEnum(spec: Extract<TypeSpec, { k: 'enum' }>, out: Declarations): string {
-  const name = out.name('E')
   const members = spec.values.map((value, index) => ({ key: `M${index}`, value }))
   const chosen = spec.member === undefined ? undefined : members[spec.member % members.length]
-  if (out.mode === 'oracle') return (chosen === undefined ? members : [chosen]).map(({ value }) => literalText(value)).join(' | ')
+  const declared = out.enums.get(spec)
+  if (declared !== undefined) return chosen === undefined ? declared : `${declared}.${chosen.key}`
+  const name = out.name('E')
+  // TypeScript takes a number for a numeric enum by its value, so the oracle keeps a numeric enum as
+  // written, and with it what conditional types make of it (`number extends E.M1` holds, where
+  // `number extends 1` does not); a string enum takes no string, so it is asked about as its values.
+  if (out.mode === 'oracle' && !spec.numeric) return (chosen === undefined ? members : [chosen]).map(({ value }) => literalText(value)).join(' | ')
   out.lines.push(`enum ${name} { ${members.map(({ key, value }) => `${key} = ${literalText(value)}`).join(', ')} }`)
+  out.enums.set(spec, name)
   return chosen === undefined ? name : `${name}.${chosen.key}`
 }
 
 /** A member's line; an optional one also writes `| undefined` (as many users do), except beside an index signature, which TypeScript then refuses. */
 function propLine(prop: PropSpec, out: Declarations, field = false, indexed = false): string {
   const type = render(prop.spec, out)
-  const optional = prop.optional ? '?' : field ? '!' : ''
-  return `${prop.readonly ? 'readonly ' : ''}${JSON.stringify(prop.name)}${optional}: (${type})${prop.nullable ? ' | null' : ''}${prop.optional && !indexed ? ' | undefined' : ''}`
+  const initial = field && prop.initialised === true ? initialiser(prop.spec, type, out.mode) : undefined
+  const optional = prop.optional ? '?' : field && initial === undefined ? '!' : ''
+  return `${prop.readonly ? 'readonly ' : ''}${JSON.stringify(prop.name)}${optional}: (${type})${prop.nullable ? ' | null' : ''}${prop.optional && !indexed ? ' | undefined' : ''}${initial === undefined ? '' : ` = ${initial}`}`
+}
+
+/**
+ * A class field's initialiser for a value of `spec` (rendered as `type`): a literal, a primitive's
+ * simplest value, or an enum's member (its value where the oracle asks about a string enum's
+ * values); undefined for other types, which are left uninitialised.
+ */
+function initialiser(spec: TypeSpec, type: string, mode: Mode): string | undefined {
+  switch (spec.k) {
+    case 'literal':
+      return literalText(spec.value)
+    case 'primitive':
+      return { string: '"a"', number: '1', boolean: 'true', null: 'null' }[spec.name]
+    case 'enum': {
+      const value = spec.values[spec.member === undefined ? 0 : spec.member % spec.values.length] as string | number
+      if (mode === 'oracle' && !spec.numeric) return literalText(value)
+      return type.includes('.') ? type : `${type}.M${spec.values.indexOf(value)}`
+    }
+    default:
+      return undefined
+  }
+}
+
+/** The defaults a spec's class fields are initialised with, as `name=JSON`: what the registry may add to a value (rule 7). */
+export function initialisedDefaults(spec: TypeSpec): Set<string> {
+  const found = new Set<string>()
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(visit)
+    if (typeof node !== 'object' || node === null) return
+    const object = node as Partial<ObjectSpec>
+    if (object.k === 'object' && object.form === 'class') {
+      for (const prop of object.props ?? []) {
+        if (prop.initialised !== true || initialiser(prop.spec, 'E', 'tool') === undefined) continue
+        const spec = prop.spec
+        const value = spec.k === 'literal' ? spec.value : spec.k === 'enum' ? spec.values[spec.member === undefined ? 0 : spec.member % spec.values.length] : spec.k === 'primitive' ? { string: 'a', number: 1, boolean: true, null: null }[spec.name] : undefined
+        found.add(`${prop.name}=${JSON.stringify(value)}`)
+      }
+    }
+    for (const child of Object.values(node)) visit(child)
+  }
+  visit(spec)
+  return found
 }
 
 function renderObjectLiteral(spec: ObjectSpec, out: Declarations): string {
@@ -328,12 +384,18 @@ function renderObject(spec: ObjectSpec, out: Declarations): string {
 /** The keys an object spec declares, in written order (the base's first). */
 export function keysOf(spec: ObjectSpec): string[] {
   const own = spec.props.map((prop) => prop.name)
-  const inherited = spec.form === 'interface' && spec.base !== undefined ? spec.base.props.map((prop) => prop.name) : []
+  const inherited = spec.base !== undefined ? spec.base.props.map((prop) => prop.name) : []
   return [...new Set([...inherited, ...own])]
 }
 
+/**
+ * The keys an object spec requires, as rendered: a spec with a base is an interface extending it
+ * whatever its form (see renderObject), whose own members the base declares are the base's. An
+ * optional member's type admits `undefined`, which an indexed access would carry into a required
+ * member (comparison rule 3: the grammar writes `undefined` in optional members only).
+ */
 function requiredKeysOf(spec: ObjectSpec): string[] {
-  const inherited = spec.form === 'interface' && spec.base !== undefined ? spec.base.props : []
-  const own = spec.base === undefined || spec.form !== 'interface' ? spec.props : spec.props.filter((prop) => !inherited.some((base) => base.name === prop.name))
+  const inherited = spec.base !== undefined ? spec.base.props : []
+  const own = spec.props.filter((prop) => !inherited.some((base) => base.name === prop.name))
   return [...inherited, ...own].filter((prop) => !prop.optional).map((prop) => prop.name)
 }
