@@ -134,6 +134,8 @@ if (appManagers.length > 0) {
         cpSync(path.join(repo, 'fixtures/basic/tools'), path.join(dir, 'tools'), { recursive: true })
         const installed = await installPackages(dir, [tarball, 'typescript@7'], { manager, env })
         const install = { warnings: toolcatWarnings(installed).concat(installed.split('\n').filter((line) => /\bWARN\b|npm warn/i.test(line))), askedApproval: askedApproval(installed) }
+        // typescript@7 resolves to the newest 7.x of the day: the row says which the app got.
+        install.typescript = JSON.parse(readFileSync(path.join(dir, 'node_modules/typescript/package.json'), 'utf8')).version
         const clean = install.warnings.length === 0 && !install.askedApproval
         process.stderr.write(`${manager} app on Node ${version}: install ${clean ? 'clean (no warning, no approval asked)' : `NOT clean:\n${installed}`}\n`)
         if (!clean) failures.push(`${manager} app on Node ${version}: install printed a warning or asked for approval`)
