@@ -105,5 +105,19 @@ describe('the schema holds what TypeScript holds', () => {
     // `(Record<string, null> | null) & NullableNote`: TypeScript assigns `{ b: null, k: null }` and refuses `b: 'x'`, `{}`, `null` and `k: 1`.
     expectValidation(schema, [{ v: { kind: { b: null, k: null } } }, { v: { kind: { b: null } } }], [{ v: { kind: { b: 'x' } } }, { v: { kind: {} } }, { v: { kind: null } }, { v: { kind: { b: null, k: 1 } } }])
   })
+
+  test("a key one member declares as an object type of optional keys only where another's index signature holds an object type holds their merge, sharing a key with the declared type", () => {
+    const { schema } = derived('weakIndexedObjectKey')
+    // Oracle seed 9. TypeScript (the value as its own type) assigns `a: { id, a, k }`: `id` and `k` are the
+    // index signature's, and `a` the key shared with `OptionalLabels`; it refuses `a: { id, k }`, which
+    // shares none (TS2559), and a missing `id`. An index signature's weak type (`{ two?: string }`) is not
+    // checked so: `w.a: { one }` is assigned, `w.a: { two }` is not (it shares no key with `{ one?: string }`).
+    const v = (a: unknown) => ({ a })
+    expectValidation(
+      schema,
+      [{ v: v({ id: 'text', a: 'a', k: '' }) }, { v: v({ id: '', x: 'x y' }) }, { v: v({ id: '', a: 'a' }), w: { a: { one: 'x' } } }, { v: v({ id: '', b: '' }), w: { a: {} } }, { v: v({ id: '', b: '' }), w: { a: { one: '', two: '' } } }],
+      [{ v: v({ id: 'text', k: '' }) }, { v: v({ a: 'a' }) }, { v: v({ id: '', a: true }) }, { v: v({ id: '', x: 'x' }) }, { v: v({ id: '', a: 'a' }), w: { a: { two: 'x' } } }, { v: v({ id: '', a: 'a' }), w: { a: { one: 1 } } }],
+    )
+  })
 })
 

@@ -14,9 +14,10 @@ const MAX_COMBINATIONS = 16
  * holds an object type too (`{ k: Record<string, null> } & { [key: string]: { b: string | null } }`):
  * TypeScript intersects them into one object taking the keys of both, which an `allOf` of the
  * closed object schemas refuses. The schema is their merge, distributed over unions (an object and
- * `null` holds nothing). `types` are the declaring members' types, then (from `declared` on) the
- * index signatures'; undefined where no object meets another from an index signature, or where a
- * part is not a plain object schema (left to `allOf`).
+ * `null` holds nothing), sharing a key with the declared types where they are a weak type. `types`
+ * are the declaring members' types, then (from `declared` on) the index signatures'; undefined
+ * where no object meets another from an index signature, or where a part is not a plain object
+ * schema (left to `allOf`).
  */
 export function mergedObjectKey<N>(types: readonly TypeView<N>[], declared: number, context: UnitContext<N>, name: string): Ir<N> | undefined {
   const alternatives = types.map((type) => (type.kind === 'union' ? type.members() : [type]).filter((member) => member.kind !== 'undefined'))
@@ -31,15 +32,31 @@ export function mergedObjectKey<N>(types: readonly TypeView<N>[], declared: numb
     const nulls = combination.filter((member) => member.kind === 'null').length
     if (nulls === combination.length) branches.push({ type: 'null' })
     if (nulls > 0) continue
-    // TypeScript also checks the value against the declared types alone: where those ask for no key
-    // (`{ a: Partial<T> } & { [key: string]: U }`) that is a weak type the value must share a key
-    // with, which a merged object cannot say: left to `allOf`.
-    if (combination.slice(0, declared).every((member) => !requiresKey(member))) return undefined
     const schemas = combination.map((member) => context.concrete(context.child(member, name)))
     if (!schemas.every((schema): schema is JsonSchema => schema !== undefined && schema['type'] === 'object' && Object.keys(schema).every((keyword) => mergeable.has(keyword)))) return undefined
-    branches.push(mergeObjects(schemas))
+    const weak = weakKeys(combination.slice(0, declared))
+    branches.push(weak === undefined ? mergeObjects(schemas) : { ...mergeObjects(schemas), not: sharingNoKeyOf(weak) })
   }
   return branches.length === 0 ? { not: {} } : branches.length === 1 ? branches[0] : { anyOf: branches }
+}
+
+/**
+ * TypeScript also checks the value against the declared types alone, as one object type (its
+ * index signatures are not part of it): where every one of them declares keys and asks for none
+ * (`{ a: Partial<T> } & { [key: string]: U }`), that is a weak type, and a value with keys must
+ * share one with it (`{ id: 'x' }` is no `Partial<{ name: string }>`, wherever else `id` is
+ * declared). An index signature's type is not checked so (TypeScript relates the value to each
+ * intersection member with that check off). The keys of that weak type, or undefined where there
+ * is none.
+ */
+function weakKeys<N>(declaring: readonly TypeView<N>[]): string[] | undefined {
+  if (declaring.some((member) => requiresKey(member) || member.properties().length === 0)) return undefined
+  return [...new Set(declaring.flatMap((member) => member.properties().map((property) => property.name)))]
+}
+
+/** The objects with a key and none of `keys`: what a weak type of those keys refuses (as the `not` of a schema). */
+function sharingNoKeyOf(keys: readonly string[]): JsonSchema {
+  return { minProperties: 1, propertyNames: { not: { enum: keys } } }
 }
 
 /** Whether an object type asks something of every value: a required key, or an index signature (of a string or a pattern). */
