@@ -119,5 +119,16 @@ describe('the schema holds what TypeScript holds', () => {
       [{ v: v({ id: 'text', k: '' }) }, { v: v({ a: 'a' }) }, { v: v({ id: '', a: true }) }, { v: v({ id: '', x: 'x' }) }, { v: v({ id: '', a: 'a' }), w: { a: { two: 'x' } } }, { v: v({ id: '', a: 'a' }), w: { a: { one: 1 } } }],
     )
   })
+
+  test('keys no member declares hold the merge of the index signatures\' object types', () => {
+    const { schema } = derived('mergedIndexSignatureObjects')
+    // Checked with TypeScript 7: `{ x: { id } }` and `{ x: { id, a } }` are assigned; a missing `id`, or a
+    // key of the wrong type, is not. An allOf of the two closed object schemas refused every value with a key.
+    expectValidation(
+      schema,
+      [{ v: { x: { id: '' } } }, { v: { x: { id: '', a: 'y' }, y: { id: 'z' } } }, { v: {} }],
+      [{ v: { x: { a: 'y' } } }, { v: { x: { id: 1 } } }, { v: { x: { id: '', a: 2 } } }],
+    )
+  })
 })
 

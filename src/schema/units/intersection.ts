@@ -1,7 +1,7 @@
 import type { Unit, UnitContext } from '../context.js'
 import type { Ir } from '../ir.js'
 import type { TypeView } from '../view.js'
-import { mergedObjectKey, requiresKey } from './object-merge.js'
+import { mergedIndexSignatures, mergedObjectKey, requiresKey } from './object-merge.js'
 import { objectUnit } from './object.js'
 
 const primitiveKinds = new Set(['string', 'number', 'boolean', 'literal', 'enum', 'templateLiteral'])
@@ -75,7 +75,8 @@ export const intersectionUnit: Unit = <N>(type: TypeView<N>, context: UnitContex
       return index === undefined ? [] : [{ index, declares: new Set(member.properties().map(({ name }) => name)) }]
     })
     const every = (schemas: Ir<N>[]): Ir<N> | undefined => (schemas.length === 0 ? undefined : schemas.length === 1 ? schemas[0] : { allOf: schemas })
-    const additional = every(indexed.map(({ index }) => context.child(index, '[string]'))) ?? false
+    // Keys no member declares hold every index signature's type; object types among them are one merged object.
+    const additional = mergedIndexSignatures(indexed.map(({ index }) => index), context) ?? every(indexed.map(({ index }) => context.child(index, '[string]'))) ?? false
     // A key several members declare holds each member's type, not only the merged property's (which
     // reads `string & number[]` as a branded string): `{ kind: string } & { kind: 'a' | 'b' }`. A
     // declared type with an object type in it is left to the merged property's type, TypeScript's

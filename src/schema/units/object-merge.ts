@@ -20,9 +20,30 @@ const MAX_COMBINATIONS = 16
  * schema (left to `allOf`).
  */
 export function mergedObjectKey<N>(types: readonly TypeView<N>[], declared: number, context: UnitContext<N>, name: string): Ir<N> | undefined {
-  const alternatives = types.map((type) => (type.kind === 'union' ? type.members() : [type]).filter((member) => member.kind !== 'undefined'))
-  const isObject = (member: TypeView<N>) => objectKinds.has(member.kind)
+  const alternatives = types.map(nonUndefinedMembers)
   if (!alternatives.slice(0, declared).flat().some(isObject) || !alternatives.slice(declared).flat().some(isObject)) return undefined
+  return mergedCombinations(alternatives, declared, context, name)
+}
+
+/**
+ * The keys no member declares, where several members' index signatures hold object types
+ * (`{ [key: string]: { a?: string } } & { [key: string]: { id: string } }`): each such key holds
+ * the intersection of those types, one object taking the keys of all, which an `allOf` of the
+ * closed object schemas refuses. No weak-type check applies (TypeScript relates a value to an index
+ * signature's type with it off). Undefined where fewer than two hold an object type, or where a
+ * part is not a plain object schema (left to `allOf`).
+ */
+export function mergedIndexSignatures<N>(types: readonly TypeView<N>[], context: UnitContext<N>): Ir<N> | undefined {
+  const alternatives = types.map(nonUndefinedMembers)
+  if (alternatives.filter((list) => list.some(isObject)).length < 2) return undefined
+  return mergedCombinations(alternatives, 0, context, '[string]')
+}
+
+const isObject = <N>(member: TypeView<N>): boolean => objectKinds.has(member.kind)
+const nonUndefinedMembers = <N>(type: TypeView<N>): TypeView<N>[] => (type.kind === 'union' ? type.members() : [type]).filter((member) => member.kind !== 'undefined')
+
+/** The merge of every combination of `alternatives` (one member of each), distributed: see `mergedObjectKey`. */
+function mergedCombinations<N>(alternatives: readonly TypeView<N>[][], declared: number, context: UnitContext<N>, name: string): Ir<N> | undefined {
   if (!alternatives.flat().every((member) => isObject(member) || member.kind === 'null')) return undefined
   if (alternatives.reduce((count, list) => count * list.length, 1) > MAX_COMBINATIONS) return undefined
   let combinations: TypeView<N>[][] = [[]]
@@ -34,7 +55,7 @@ export function mergedObjectKey<N>(types: readonly TypeView<N>[], declared: numb
     if (nulls > 0) continue
     const schemas = combination.map((member) => context.concrete(context.child(member, name)))
     if (!schemas.every((schema): schema is JsonSchema => schema !== undefined && schema['type'] === 'object' && Object.keys(schema).every((keyword) => mergeable.has(keyword)))) return undefined
-    const weak = weakKeys(combination.slice(0, declared))
+    const weak = declared > 0 ? weakKeys(combination.slice(0, declared)) : undefined
     branches.push(weak === undefined ? mergeObjects(schemas) : { ...mergeObjects(schemas), not: sharingNoKeyOf(weak) })
   }
   return branches.length === 0 ? { not: {} } : branches.length === 1 ? branches[0] : { anyOf: branches }
