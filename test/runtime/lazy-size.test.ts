@@ -25,13 +25,15 @@ interface Figures {
  * Issue 35's tool_search description, written from the registry's own tools (their words and two
  * example queries, search/search-tool-description.js with search/words.js), is listing code, since
  * listing shows it: 13.2 kB (5.6 kB); with both, about 52.9 kB for everything.
+ * Issue 31's oracle fixes to the union weak-type rule (keys a branch holds through an index
+ * signature or a key pattern count as declared) are call-path code: 53.5 kB for everything, budget 54.0 kB.
  * The budgets leave room for small changes, not for call-path code moving into the listing path.
  */
 test('the listing path of toolcat/lazy stays within its size budget and loads no call-path module', async () => {
   const { listing, all } = (await lazySize()) as { listing: Figures; all: Figures }
   expect(listing.minified).toBeLessThanOrEqual(13_700)
   expect(listing.minifiedGzip).toBeLessThanOrEqual(5_800)
-  expect(all.minified).toBeLessThanOrEqual(53_500)
+  expect(all.minified).toBeLessThanOrEqual(54_000)
   const callPath = (modules: readonly string[]): string[] => modules.filter((module) => /^normalise\/|^validation\.js|^faults\.js|^lazy\/lazy-call\.js/.test(module))
   expect(callPath(listing.modules)).toEqual([])
   // Searching and the search facade's dispatch load with the first search, too.
