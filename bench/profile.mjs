@@ -42,16 +42,17 @@ function profiledRuns(dir) {
       id: 'catalog',
       title: '1. Catalog only',
       // The time groups read ts-morph's frames; the corpus resolves TypeScript 7, so the checker is named.
-      command: `toolcat build tools --out ${catalog} --checker ts-morph`,
-      args: [cliPath, 'build', 'tools', '--out', catalog, '--checker', 'ts-morph'],
+      // Cold builds: without --no-cache the full build below would reuse this one's analysis.
+      command: `toolcat build tools --out ${catalog} --checker ts-morph --no-cache`,
+      args: [cliPath, 'build', 'tools', '--out', catalog, '--checker', 'ts-morph', '--no-cache'],
       intervalUs: BUILD_INTERVAL_US,
       before: () => rmSync(join(outDirOf(dir), 'profile-catalog'), { recursive: true, force: true }),
     },
     {
       id: 'full',
       title: '2. Full build: catalog + registry + compiled tool modules + precompiled validators',
-      command: `toolcat build tools --outDir ${outDir} --checker ts-morph`,
-      args: [cliPath, 'build', 'tools', '--outDir', outDir, '--checker', 'ts-morph'],
+      command: `toolcat build tools --outDir ${outDir} --checker ts-morph --no-cache`,
+      args: [cliPath, 'build', 'tools', '--outDir', outDir, '--checker', 'ts-morph', '--no-cache'],
       intervalUs: BUILD_INTERVAL_US,
       before: () => rmSync(join(dir, outDir), { recursive: true, force: true }),
     },
