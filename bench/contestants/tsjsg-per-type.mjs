@@ -1,5 +1,5 @@
 /**
- * ts-json-schema-generator 2.10.0 at its fastest per-type API use: one program and one generator
+ * ts-json-schema-generator at its fastest per-type API use: one program and one generator
  * (type check skipped), then createSchema once per tool parameter type.
  * Usage: node bench/contestants/tsjsg-per-type.mjs <corpusDir> <n>
  */
