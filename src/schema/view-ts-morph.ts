@@ -6,7 +6,7 @@ import { enumInitializerValue, readsThroughValue } from './written-rules.js'
 import { literalOrderedMembers, optionalMemberType, sourceOrderedMembers } from './property-order.js'
 import { morphPosition, spreadLiteral } from './ts-morph-literal.js'
 import type { Docs, MemberKind, NamedInfo, PatternIndexView, PropertyView, TupleElementView, TypeKind, TypeView, WrittenDerivation, WrittenKeys, WrittenMapping } from './view.js'
-import { declaredTypeNode, literalMemberTypeNode, namedDeclarations, writes, writtenDerivation, writtenElement, writtenMapping, writtenTupleElements, writtenTypeArgument, writtenTupleLabels, writtenUnion } from './written-nodes.js'
+import { declaredTypeNode, literalMemberTypeNode, namedDeclarations, writes, writtenDerivation, writtenElement, writtenFirstArgument, writtenMapping, writtenTupleElements, writtenTypeArgument, writtenTupleLabels, writtenUnion } from './written-nodes.js'
 
 const namedDeclarationKinds = new Set([
   ts.SyntaxKind.InterfaceDeclaration, ts.SyntaxKind.TypeAliasDeclaration,
@@ -233,7 +233,10 @@ class TsMorphTypeView implements TypeView<Node> {
   }
 
   awaited(): TypeView<Node> {
-    return this.view(this.type.getAwaitedType() ?? this.type)
+    // Not a promise: this very view, whose written node keeps the order a mapped type's keys or a union's members are written in.
+    const awaited = this.type.getAwaitedType()
+    if (awaited === undefined || awaited.compilerType === this.type.compilerType) return this
+    return this.viewWritten(awaited, this.written && writtenFirstArgument(this.written))
   }
 
   asyncElement(): TypeView<Node> | undefined {
@@ -241,7 +244,7 @@ class TsMorphTypeView implements TypeView<Node> {
     const symbol = target.getSymbol()
     const fromLib = symbol?.getDeclarations().some(this.backend.isDefaultLib)
     const chunk = this.type.getTypeArguments()[0]
-    return fromLib && asyncIterables.has(symbol?.getName() ?? '') && chunk ? this.view(chunk) : undefined
+    return fromLib && asyncIterables.has(symbol?.getName() ?? '') && chunk ? this.viewWritten(chunk, this.written && writtenFirstArgument(this.written)) : undefined
   }
 
   /** The value type node of the first index signature declared on this interface or type literal. */

@@ -159,6 +159,12 @@ export function writtenElement(node: TypeNode): TypeNode | undefined {
   return undefined
 }
 
+/** The first type argument of a written generic reference (`Promise<T>`, `AsyncGenerator<T, void>`): where an awaited or streamed type is written. */
+export function writtenFirstArgument(node: TypeNode): TypeNode | undefined {
+  const reference = unwrap(node)
+  return Node.isTypeReference(reference) ? reference.getTypeArguments()[0] : undefined
+}
+
 /** The element nodes of a written tuple, rest elements given as their element node. */
 export function writtenTupleElements(node: TypeNode): (TypeNode | undefined)[] | undefined {
   const tuple = unwrap(node, true)

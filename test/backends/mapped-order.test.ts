@@ -30,6 +30,8 @@ function only(checker: CheckerName, name: string): Record<string, any> {
 }
 
 const keysOf = (checker: CheckerName, name: string) => Object.keys(only(checker, name)?.['properties'] ?? {})
+/** The schema of a case's result. */
+const result = (checker: CheckerName, name: string): Record<string, any> => outcomes.get(checker)?.[`${name}()`]?.schema as Record<string, any>
 const health = ['ok', 'degraded', 'down', null]
 
 describe('order through mapped types, on both checkers', () => {
@@ -84,5 +86,14 @@ describe('order through mapped types, on both checkers', () => {
   test.each(backendNames)('%s: Record<keyof typeof X, V> lists the keys in the order X declares them', (checker) => {
     expect(keysOf(checker, 'keyofDriven')).toEqual(['warn', 'error', 'info'])
     expect(only(checker, 'keyofUnion')['enum']).toEqual(['zone', 'name', 'replicas', 'image'])
+  })
+
+  test.each(backendNames)("%s: a handler's result keeps the same orders, written directly, through a Promise or streamed", (checker) => {
+    expect(Object.keys(result(checker, 'recordResult')['properties'])).toEqual(['b', 'a'])
+    expect(result(checker, 'recordResult')['properties']['a']['enum']).toEqual(health)
+    expect(Object.keys(result(checker, 'remappedResult')['properties'])).toEqual(['zoneLabel', 'nameLabel', 'replicasLabel', 'imageLabel'])
+    expect(Object.keys(result(checker, 'promisedResult')['properties'])).toEqual(['us-west-2', 'eu-central-1', 'ap-south-1'])
+    expect(result(checker, 'promisedUnion')['enum']).toEqual(['on', 'off', 'auto'])
+    expect(Object.keys(result(checker, 'streamedResult')['properties'])).toEqual(['bShare', 'aShare'])
   })
 })

@@ -6,7 +6,7 @@ import { enumInitializerValue } from '../../schema/written-rules.js'
 import type { WrittenReferences } from './references.js'
 import type { WrittenRequests } from './requests.js'
 import type { DeclaredShapes } from './shapes.js'
-import { declaredTypeNode, namedDeclarations, unwrap, writtenDerivation, writtenElement, writtenMapping, writtenTupleElements, writtenTupleLabels, writtenTypeArgument, writtenUnion, type TypeNodeLike } from './written-nodes.js'
+import { declaredTypeNode, namedDeclarations, unwrap, writtenDerivation, writtenElement, writtenFirstArgument, writtenMapping, writtenTupleElements, writtenTupleLabels, writtenTypeArgument, writtenUnion, type TypeNodeLike } from './written-nodes.js'
 
 const asyncIterables = new Set(['AsyncIterable', 'AsyncIterableIterator', 'AsyncGenerator'])
 const promises = new Set(['Promise', 'PromiseLike'])
@@ -218,7 +218,7 @@ export class NativeTypeView implements TypeView<Node> {
   asyncElement(): TypeView<Node> | undefined {
     const symbol = this.checker.symbolOf(this.checker.target(this.type) ?? this.type)
     const chunk = this.checker.typeArguments(this.type)[0]
-    return symbol && asyncIterables.has(symbol.name) && this.checker.isLibSymbol(symbol) && chunk ? this.checker.view(chunk) : undefined
+    return symbol && asyncIterables.has(symbol.name) && this.checker.isLibSymbol(symbol) && chunk ? this.checker.viewWritten(chunk, this.written && writtenFirstArgument(this.checker.written, this.written)) : undefined
   }
 
   /** The type a Promise (or PromiseLike) of the library resolves to; undefined for any other type. */
@@ -226,7 +226,8 @@ export class NativeTypeView implements TypeView<Node> {
     if (this.kind !== 'builtin') return undefined
     const symbol = this.checker.symbolOf(this.checker.target(this.type) ?? this.type)
     const value = this.checker.typeArguments(this.type)[0]
-    return symbol && promises.has(symbol.name) && value ? this.checker.view(value) : undefined
+    // Through the written `Promise<T>`, so T keeps the order its keys and members are written in.
+    return symbol && promises.has(symbol.name) && value ? this.checker.viewWritten(value, this.written && writtenFirstArgument(this.checker.written, this.written)) : undefined
   }
 
   /**

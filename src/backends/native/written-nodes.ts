@@ -209,6 +209,12 @@ export function writtenElement(context: WrittenContext, node: TypeNodeLike): Typ
   return undefined
 }
 
+/** The first type argument of a written generic reference (`Promise<T>`, `AsyncGenerator<T, void>`): where an awaited or streamed type is written. */
+export function writtenFirstArgument(context: WrittenContext, node: TypeNodeLike): TypeNodeLike | undefined {
+  const reference = unwrap(context, node)
+  return reference.kind === context.kinds.TypeReference ? reference.typeArguments?.[0] : undefined
+}
+
 /** The element nodes of a written tuple, rest elements given as their element node. */
 export function writtenTupleElements(context: WrittenContext, node: TypeNodeLike): (TypeNodeLike | undefined)[] | undefined {
   const k = context.kinds
