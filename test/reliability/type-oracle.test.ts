@@ -99,9 +99,11 @@ async function shrink(index: number, checker: (typeof backendNames)[number]): Pr
 
 describe('the registry accepts exactly the values TypeScript accepts', () => {
   const generated = samples()
+  const catalogs = new Map<string, string>()
   test.each(backendNames)('on %s', async (checker) => {
     const started = performance.now()
     const run = await runOracle(generated, checker)
+    catalogs.set(checker, run.catalog)
     const seconds = ((performance.now() - started) / 1000).toFixed(1)
     const phases = Object.entries(run.seconds).map(([phase, taken]) => `${phase} ${taken} s`).join(', ')
     console.info(`type oracle on ${checker}: ${run.pairs} pairs of ${generated.length} types, ${run.disagreements.length} disagreements, ${seconds} s (${phases}; seed ${seed})`)
@@ -120,6 +122,12 @@ describe('the registry accepts exactly the values TypeScript accepts', () => {
       )
     }
   }, 300_000 + TARGET_PAIRS * 40)
+
+  test('both checkers write the same catalog bytes for every generated type, as parameter and as result', () => {
+    const [first, second] = backendNames.map((name) => catalogs.get(name))
+    expect(first, 'both checkers built').toBeDefined()
+    expect(second, `the two checkers' catalogs (seed ${seed})`).toBe(first)
+  })
 })
 
 const prop = (name: string, spec: TypeSpec, more: Partial<PropSpec> = {}): PropSpec => ({ name, optional: false, readonly: false, nullable: false, spec, ...more })

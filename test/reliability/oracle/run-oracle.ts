@@ -41,6 +41,8 @@ export interface OracleRun {
   readonly skipped: readonly string[]
   /** Seconds each phase took: building the catalog, writing the out dir, calling the registry, TypeScript's check. */
   readonly seconds: { readonly build: number; readonly outDir: number; readonly calls: number; readonly typescript: number }
+  /** The catalog the build wrote, as JSON text: both checkers must write the same bytes. */
+  readonly catalog: string
 }
 
 /** The TypeScript 7 compiler the oracle asks. */
@@ -86,6 +88,11 @@ async function runIn(root: string, samples: readonly Sample[], checker: CheckerN
     })
     .map((diagnostic) => `${diagnostic.severity} ${diagnostic.code} ${path.basename(diagnostic.file ?? '')}:${diagnostic.line ?? ''} ${diagnostic.message}`)
   const tools = new Map(built.catalog.tools.map((tool) => [tool.name, tool]))
+  // The result is written as the parameter is (`Promise<{ v: T }>` beside `args: { v: T }`): the same written type gives the same
+  // schema (a type that admits no value is refused as a parameter, TC1006, and is `{ not: {} }` as a result).
+  for (const tool of built.catalog.tools) {
+    if (!noValue.has(tool.name) && !isDeepStrictEqual(tool.output, tool.parameters)) buildProblems.push(`${tool.name}: the result's schema differs from the parameter's: ${JSON.stringify(tool.output)} against ${JSON.stringify(tool.parameters)}`)
+  }
   const open = { type: 'object', properties: { v: {} }, required: ['v'] }
   const build = clock()
   await writeOutDir(built.catalog, { root, outDir: 'out' })
@@ -142,7 +149,7 @@ async function runIn(root: string, samples: readonly Sample[], checker: CheckerN
       disagreements.push({ sample: pair.sample, type, declarations, value: pair.value, ...problem })
     }
   }
-  return { pairs: count, disagreements, buildProblems, skipped: answers.refusals, seconds: { build, outDir, calls, typescript } }
+  return { pairs: count, disagreements, buildProblems, skipped: answers.refusals, seconds: { build, outDir, calls, typescript }, catalog: JSON.stringify(built.catalog, null, 1) }
 }
 
 /** Seconds since the last call (or since it was made), to a tenth. */
@@ -172,7 +179,8 @@ function writeProject(root: string, samples: readonly Sample[]): void {
       GENERIC_PRELUDE,
       declarations,
       `export type Params = { v: ${type} }`,
-      `export const s${index} = defineTool({ name: 's${index}', execute(args: Params) { return args } })`,
+      // The result written through a Promise as well: its schema is read from the written nodes too, and both checkers must agree on it.
+      `export const s${index} = defineTool({ name: 's${index}', async execute(args: Params): Promise<{ v: ${type} }> { return args } })`,
       '',
     ]
     writeFileSync(path.join(root, 'tools', `s${index}.ts`), source.join('\n'))
